@@ -1,0 +1,92 @@
+# Masthead: `make run` serves the demo; `make test` runs every check.
+# Every target is idempotent: a second run only redoes what changed.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+PORT ?= 8000
+PY_VERSION ?= python3
+UV_VERSION := 0.13.9
+TOOLS := var/tools
+UV := $(TOOLS)/bin/uv
+VENV := server/.venv
+PY := $(VENV)/bin/python
+PG_TEST_URL ?= postgresql+psycopg://postgres@127.0.0.1:5432/masthead_test
+export UV_PYTHON_DOWNLOADS := never
+export UV_PROJECT_ENVIRONMENT := $(CURDIR)/$(VENV)
+
+.PHONY: run test setup build lint typecheck test-py test-py-sqlite test-py-postgres test-web \
+	test-e2e api-types check-api-types chromium bench clean
+
+run: setup build
+	$(PY) -m masthead.serve --port $(PORT)
+
+setup: $(VENV)/.synced node_modules/.installed
+
+$(UV):
+	$(PY_VERSION) -m venv $(TOOLS)
+	$(TOOLS)/bin/pip install --quiet --disable-pip-version-check uv==$(UV_VERSION)
+
+$(VENV)/.synced: server/pyproject.toml server/uv.lock | $(UV)
+	cd server && ../$(UV) sync --frozen --python $(PY_VERSION) --quiet
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+WEB_SOURCES := $(shell find web/src web/account.html web/vite.config.ts -type f 2>/dev/null)
+build: web/dist/account.html
+
+web/dist/account.html: node_modules/.installed $(WEB_SOURCES)
+	npm run --silent build
+
+# The OpenAPI document is the one description of the API; the front end's types come from it.
+api-types: $(VENV)/.synced node_modules/.installed
+	$(PY) -m masthead.openapi > web/src/api/openapi.json
+	npm run --silent gen:api
+
+check-api-types: $(VENV)/.synced node_modules/.installed
+	@tmp=$$(mktemp -d); \
+	$(PY) -m masthead.openapi > $$tmp/openapi.json; \
+	npx openapi-typescript $$tmp/openapi.json -o $$tmp/schema.d.ts >/dev/null 2>&1; \
+	if ! diff -q $$tmp/openapi.json web/src/api/openapi.json >/dev/null || \
+	   ! diff -q $$tmp/schema.d.ts web/src/api/schema.d.ts >/dev/null; then \
+	  echo "web/src/api/openapi.json or schema.d.ts is stale: run 'make api-types'"; exit 1; \
+	fi; echo "API types are up to date"
+
+lint: setup
+	cd server && .venv/bin/ruff check masthead tests migrations
+	cd server && .venv/bin/ruff format --check masthead tests migrations
+
+typecheck: setup
+	cd server && .venv/bin/mypy
+	npm run --silent typecheck
+
+test-py-sqlite: setup
+	cd server && .venv/bin/python -m pytest -p no:cacheprovider
+
+# Under CI=true an unreachable PostgreSQL fails the run (see tests/conftest.py).
+test-py-postgres: setup
+	cd server && MASTHEAD_TEST_DATABASE_URL=$(PG_TEST_URL) .venv/bin/python -m pytest -p no:cacheprovider
+
+test-py: test-py-sqlite test-py-postgres
+
+test-web: setup
+	npm run --silent test:unit
+
+chromium:
+	@command -v chromium >/dev/null || [ -x /usr/bin/chromium ] || { \
+	  echo "Installing Debian's chromium for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+test-e2e: setup build chromium
+	npm run --silent e2e
+
+test: lint typecheck check-api-types test-py test-web test-e2e
+	@echo "All checks passed."
+
+bench: setup build
+	$(PY) bench/run.py
+
+clean:
+	rm -rf var web/dist

@@ -1,0 +1,76 @@
+"""create_app(settings): mounts each domain's router, middleware and the built front end."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from masthead import health
+from masthead.clock import Clock
+from masthead.db import make_engine, make_sessionmaker
+from masthead.deps import Runtime
+from masthead.errors import install_error_handlers
+from masthead.identity import avatar
+from masthead.identity import routes as identity_routes
+from masthead.jobs.runner import start_inprocess_worker
+from masthead.mail import routes as mail_routes
+from masthead.origin import OriginCheckMiddleware
+from masthead.ratelimit import make_rate_limiter
+from masthead.settings import Settings
+from masthead.web import routes as web_routes
+
+API_DESCRIPTION = """
+Masthead's wire contract: the identity service (`/blaize/*`), and the account area that
+uses it. Errors share one shape, `{"type": <spec error type>, "message": <sentence>}`.
+
+Choices where the spec says "not shown": `GET /blaize/datalayer` answers
+`{"dataLayer": {...}}`; login and register also answer `message`; the email-change link is
+`POST /blaize/users/update-email/{token}`; a missing session on a reader-only endpoint is
+401 `unauthorized`.
+"""
+
+
+def create_app(settings: Settings | None = None, clock: Clock | None = None) -> FastAPI:
+    settings = settings or Settings()
+    clock = clock or Clock()
+    engine = make_engine(settings.database_url)
+    runtime = Runtime(
+        settings=settings,
+        engine=engine,
+        sessions=make_sessionmaker(engine),
+        clock=clock,
+        rate_limiter=make_rate_limiter(settings),
+    )
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        worker = start_inprocess_worker(runtime) if settings.worker == "inprocess" else None
+        try:
+            yield
+        finally:
+            if worker is not None:
+                worker.stop()
+            engine.dispose()
+
+    app = FastAPI(
+        title="Masthead",
+        version="0.1.0",
+        description=API_DESCRIPTION,
+        lifespan=lifespan,
+        docs_url="/api/docs",
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+    )
+    app.state.runtime = runtime
+    install_error_handlers(app)
+    app.add_middleware(OriginCheckMiddleware, settings=settings)
+
+    app.include_router(health.router)
+    app.include_router(identity_routes.router)
+    app.include_router(avatar.router)
+    if settings.dev_mailbox:
+        app.include_router(mail_routes.router)
+    app.include_router(web_routes.router)  # last: its /account/{path} catch-all serves the SPA
+    return app

@@ -1,0 +1,68 @@
+"""One error shape for every response: {"type": ..., "message": ...}.
+
+`type` is the spec's error type (user-not-found, password-not-strong, ...); `message` is a
+sentence a person can act on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+
+class ApiError(Exception):
+    def __init__(
+        self,
+        status: int,
+        type_: str,
+        message: str,
+        *,
+        headers: dict[str, str] | None = None,
+        **extra: Any,
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.type = type_
+        self.message = message
+        self.headers = headers or {}
+        self.extra = extra
+
+
+def error_body(type_: str, message: str, **extra: Any) -> dict[str, Any]:
+    return {"type": type_, "message": message, **extra}
+
+
+def _describe_validation(exc: RequestValidationError) -> str:
+    parts = []
+    for err in exc.errors()[:5]:
+        where = ".".join(str(p) for p in err.get("loc", ()) if p not in ("body", "query"))
+        parts.append(f"{where}: {err.get('msg', 'is invalid')}" if where else err.get("msg", ""))
+    return "The request is invalid. " + "; ".join(parts)
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(ApiError)
+    async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse(
+            error_body(exc.type, exc.message, **exc.extra), exc.status, headers=exc.headers
+        )
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse(error_body("bad-request", _describe_validation(exc)), 400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        kinds = {404: "not-found", 405: "method-not-allowed", 401: "unauthorized"}
+        message = exc.detail if isinstance(exc.detail, str) else "The request failed."
+        if exc.status_code == 404 and message == "Not Found":
+            message = "There is nothing at this address."
+        return JSONResponse(
+            error_body(kinds.get(exc.status_code, "error"), message),
+            exc.status_code,
+            headers=getattr(exc, "headers", None),
+        )

@@ -1,0 +1,170 @@
+"""The profile's hyphenated keys: types, defaults, who may write them, and value rules.
+
+Pure: no I/O. Keys the reader writes from the account area are READER_WRITABLE; the rest are
+kept by Masthead's services (social sign-in, billing, referrals) and only read by clients.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+STRING_KEYS = {
+    "full-name": 200,
+    "first-name": 100,
+    "last-name": 100,
+    "display-name": 50,
+    "sso-provider": 20,
+    "gender": 40,
+    "age-group": 40,
+    "referral-code": 64,
+    "bio": 500,
+    "location": 100,
+    "phone-number": 32,
+    "image-url": 2048,
+    "avatar-color": 7,
+    "current-plan": 100,
+    "paused-length": 10,
+    "pause-reason": 200,
+    "pause-reason-text": 1000,
+    "cancel-reason": 200,
+    "cancel-reason-text": 1000,
+}
+BOOLEAN_KEYS = {
+    "sso-user",
+    "apple-authenticated",
+    "google-authenticated",
+    "facebook-authenticated",
+    "onboarded",
+    "notification-mentioned",
+    "notification-liked",
+    "notification-reply",
+    "notification-follower",
+    "private-profile",
+    "paused",
+    "had-trial",
+}
+INTEGER_KEYS = {"birth-month": (1, 12), "birth-day": (1, 31)}
+LIST_KEYS = {"payment-method-update-log", "payment-method-edit-log"}
+
+ALL_KEYS = set(STRING_KEYS) | BOOLEAN_KEYS | set(INTEGER_KEYS) | LIST_KEYS
+
+READER_WRITABLE = {
+    "full-name",
+    "first-name",
+    "last-name",
+    "display-name",
+    "gender",
+    "birth-month",
+    "birth-day",
+    "age-group",
+    "onboarded",
+    "notification-mentioned",
+    "notification-liked",
+    "notification-reply",
+    "notification-follower",
+    "private-profile",
+    "avatar-color",
+    "bio",
+    "location",
+    "phone-number",
+    "image-url",
+    "pause-reason",
+    "pause-reason-text",
+    "cancel-reason",
+    "cancel-reason-text",
+}
+
+DEFAULTS: dict[str, Any] = {
+    **dict.fromkeys(STRING_KEYS, ""),
+    **dict.fromkeys(BOOLEAN_KEYS, False),
+    **dict.fromkeys(INTEGER_KEYS),
+    **{key: [] for key in LIST_KEYS},
+    "avatar-color": "#000000",
+}
+
+HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+PHONE = re.compile(r"^\+?[0-9 ()\-.]{4,32}$")
+SECURE_URL = re.compile(r"^https://[^\s/$.?#][^\s]*$")
+LOG_LENGTH = 3
+
+
+class ProfileValueError(ValueError):
+    """A value a person must correct; the message says how."""
+
+
+def read_profile(stored: dict[str, Any]) -> dict[str, Any]:
+    """The full profile with defaults for every key never written."""
+    return {**DEFAULTS, **{k: v for k, v in stored.items() if k in ALL_KEYS}}
+
+
+def clean_value(key: str, value: Any) -> Any:
+    if key in STRING_KEYS:
+        return _clean_string(key, value)
+    if key in BOOLEAN_KEYS:
+        if not isinstance(value, bool):
+            raise ProfileValueError(f"The {key} field must be true or false.")
+        return value
+    if key in INTEGER_KEYS:
+        low, high = INTEGER_KEYS[key]
+        if value is None or value == "":
+            return None
+        if isinstance(value, bool) or not isinstance(value, int | str):
+            raise ProfileValueError(f"The {key} field must be a number from {low} to {high}.")
+        try:
+            number = int(value)
+        except ValueError:
+            raise ProfileValueError(
+                f"The {key} field must be a number from {low} to {high}."
+            ) from None
+        if not low <= number <= high:
+            raise ProfileValueError(f"The {key} field must be a number from {low} to {high}.")
+        return number
+    if key in LIST_KEYS:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ProfileValueError(f"The {key} field must be a list of dates.")
+        return value[-LOG_LENGTH:]
+    raise ProfileValueError(f"The {key} field does not exist.")
+
+
+def _clean_string(key: str, value: Any) -> str:
+    if not isinstance(value, str):
+        raise ProfileValueError(f"The {key} field must be text.")
+    text: str = value.strip()
+    limit = STRING_KEYS[key]
+    if len(text) > limit:
+        raise ProfileValueError(f"The {key} field can be at most {limit} characters.")
+    if text and key == "avatar-color" and not HEX_COLOUR.match(text):
+        raise ProfileValueError("The avatar-color field must be a colour like #1a2b3c.")
+    if text and key == "phone-number" and not PHONE.match(text):
+        raise ProfileValueError(
+            "The phone-number field must be a phone number, like +1 212 555 0100."
+        )
+    if text and key == "image-url" and not SECURE_URL.match(text):
+        raise ProfileValueError(
+            "The image-url field must be a secure address starting with https://."
+        )
+    return text
+
+
+def complete_names(update: dict[str, Any], current: dict[str, Any]) -> dict[str, Any]:
+    """Keep full-name, first-name and last-name in step whichever of them was sent."""
+    names = dict(update)
+    if "full-name" in names and not ({"first-name", "last-name"} & names.keys()):
+        first, _, last = str(names["full-name"]).partition(" ")
+        names["first-name"], names["last-name"] = first, last.strip()
+    elif {"first-name", "last-name"} & names.keys() and "full-name" not in names:
+        first = names.get("first-name", current.get("first-name", ""))
+        last = names.get("last-name", current.get("last-name", ""))
+        names["full-name"] = f"{first} {last}".strip()
+    return names
+
+
+def initials(full_name: str) -> str:
+    """First letter of the first and last words, uppercased."""
+    words = full_name.split()
+    if not words:
+        return ""
+    if len(words) == 1:
+        return words[0][0].upper()
+    return (words[0][0] + words[-1][0]).upper()

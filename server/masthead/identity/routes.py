@@ -1,0 +1,263 @@
+"""HTTP for the identity service: parse, call the service, map its errors to the contract."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Body, Request, Response
+from fastapi.responses import JSONResponse, RedirectResponse
+
+from masthead.deps import DbDep, RuntimeDep
+from masthead.errors import ApiError
+from masthead.identity import schemas, service
+from masthead.identity.auth import AddressDep, SessionDep
+from masthead.identity.cookies import (
+    SESSION_COOKIE,
+    clear_session_cookies,
+    contract_cookie,
+    set_session_cookies,
+)
+from masthead.identity.profile_fields import read_profile
+from masthead.identity.service import IdentityError, IssuedSession
+from masthead.ratelimit import enforce
+
+router = APIRouter(prefix="/blaize", tags=["identity"])
+
+# Status of each spec error type (section 8); one table, so every endpoint agrees.
+STATUS = {
+    "bad-request": 400,
+    "password-not-strong": 400,
+    "invalid-password": 401,
+    "email-not-verified": 401,
+    "bad-credentials": 403,
+    "user-not-found": 404,
+    "invalid-state": 404,
+    "user-already-exists": 409,
+    "link-expired": 410,
+}
+
+
+def _fail(exc: IdentityError) -> ApiError:
+    return ApiError(STATUS[exc.type], exc.type, exc.message, **exc.extra)
+
+
+def _limit(rt: RuntimeDep, action: str, address: str, account: str | None = None) -> None:
+    window = rt.settings.rate_limit_window_seconds
+    enforce(rt.rate_limiter, f"{action}:ip:{address}", rt.settings.rate_limit_per_address, window)
+    if account:
+        key = f"{action}:acct:{account.strip().lower()}"
+        enforce(rt.rate_limiter, key, rt.settings.rate_limit_per_account, window)
+
+
+def _signed_in(rt: RuntimeDep, issued: IssuedSession, message: str) -> JSONResponse:
+    body = schemas.AuthResponse(
+        cookie=contract_cookie(issued.token, issued.expires_at),
+        message=message,
+        tracking_id=issued.user.tracking_id,
+    )
+    response = JSONResponse(body.model_dump())
+    max_age = rt.settings.session_days * 86400
+    set_session_cookies(response, rt.settings, issued.token, issued.user.tracking_id, max_age)
+    return response
+
+
+@router.post(
+    "/register",
+    response_model=schemas.AuthResponse,
+    responses={400: {}, 409: {}, 429: {}},
+    summary="Create an account and sign in (400 password-not-strong, 409 user-already-exists)",
+)
+def register(
+    body: schemas.RegisterRequest, request: Request, db: DbDep, rt: RuntimeDep, address: AddressDep
+) -> Response:
+    _limit(rt, "register", address)
+    try:
+        user, issued = service.register(
+            db,
+            rt,
+            body.identifiers.email_address,
+            body.validators.password,
+            body.validators.token_exchange,
+            body.attributes,
+            request.headers.get("user-agent", ""),
+        )
+    except IdentityError as exc:
+        raise _fail(exc) from None
+    if issued is None:  # verification required: no session until the link is followed
+        return JSONResponse(
+            {
+                "cookie": "",
+                "message": "Please verify your email address",
+                "tracking_id": user.tracking_id,
+            }
+        )
+    return _signed_in(rt, issued, "Registration successful")
+
+
+@router.post(
+    "/login",
+    response_model=schemas.AuthResponse,
+    responses={401: {}, 404: {}, 429: {}},
+    summary="Sign in (404 user-not-found, 401 invalid-password or email-not-verified)",
+)
+def login(
+    body: schemas.LoginRequest, request: Request, db: DbDep, rt: RuntimeDep, address: AddressDep
+) -> Response:
+    _limit(rt, "login", address, body.identifiers.email_address)
+    try:
+        issued = service.login(
+            db,
+            rt,
+            body.identifiers.email_address,
+            body.validators.password,
+            request.headers.get("user-agent", ""),
+        )
+    except IdentityError as exc:
+        raise _fail(exc) from None
+    return _signed_in(rt, issued, "Login successful")
+
+
+@router.post("/logout", response_model=schemas.MessageResponse)
+def logout(request: Request, db: DbDep, rt: RuntimeDep) -> Response:
+    service.logout(db, rt, request.cookies.get(SESSION_COOKIE))
+    response = JSONResponse({"message": "Session deleted"})
+    clear_session_cookies(response, rt.settings)
+    return response
+
+
+@router.get("/account", response_model=schemas.AccountResponse, responses={401: {}})
+def account(session: SessionDep) -> schemas.AccountResponse:
+    user = session.user
+    return schemas.AccountResponse(
+        identifiers=schemas.Identifiers(email_address=user.email), tracking_id=user.tracking_id
+    )
+
+
+@router.get("/profile", response_model=schemas.Profile, responses={401: {}})
+def get_profile(session: SessionDep) -> dict[str, Any]:
+    return read_profile(session.user.profile.attributes)
+
+
+@router.post(
+    "/profile",
+    response_model=schemas.Profile,
+    responses={400: {}, 401: {}},
+    summary="Write profile attributes (flat, hyphenated keys, optional updated-values list)",
+    description="Reader-writable keys only; keys kept by Masthead's services (social "
+    "sign-in flags, referral-code, current-plan, paused, paused-length, had-trial, the "
+    "payment-method logs) are refused with 400 because billing sets them on the server.",
+)
+def post_profile(
+    session: SessionDep,
+    db: DbDep,
+    rt: RuntimeDep,
+    body: dict[str, Any] = Body(examples=[{"first-name": "Ada", "updated-values": ["first-name"]}]),
+) -> dict[str, Any]:
+    try:
+        return service.update_profile(db, rt, session.user, body)
+    except IdentityError as exc:
+        raise _fail(exc) from None
+
+
+@router.get("/datalayer", response_model=schemas.DataLayerResponse, responses={401: {}})
+def datalayer(session: SessionDep) -> dict[str, Any]:
+    return {"dataLayer": service.data_layer(session.user)}
+
+
+@router.post(
+    "/users/reset",
+    status_code=201,
+    response_model=schemas.MessageResponse,
+    responses={404: {}, 429: {}},
+)
+def request_reset(
+    body: schemas.ResetRequest, db: DbDep, rt: RuntimeDep, address: AddressDep
+) -> schemas.MessageResponse:
+    _limit(rt, "reset", address, body.identifiers.email_address)
+    try:
+        service.request_reset(db, rt, body.identifiers.email_address)
+    except IdentityError as exc:
+        raise _fail(exc) from None
+    return schemas.MessageResponse(message="Password reset email sent")
+
+
+@router.post(
+    "/users/reset/{state}",
+    response_model=schemas.MessageResponse,
+    responses={400: {}, 404: {}},
+    summary="Set a new password with a reset link (400 password-not-strong, 404 invalid-state)",
+)
+def reset_password(
+    state: str, body: schemas.PasswordRequest, db: DbDep, rt: RuntimeDep, address: AddressDep
+) -> schemas.MessageResponse:
+    _limit(rt, "reset", address)
+    try:
+        service.reset_password(db, rt, state, body.validators.password)
+    except IdentityError as exc:
+        if exc.type == "link-expired":  # the contract knows one answer for a dead link
+            exc = IdentityError("invalid-state", exc.message)
+        raise _fail(exc) from None
+    return schemas.MessageResponse(message="Password updated")
+
+
+@router.post(
+    "/users/update-email/",
+    response_model=schemas.MessageResponse,
+    responses={400: {}, 401: {}, 409: {}},
+    summary="Mail a verification link to a new email address",
+)
+def request_email_change(
+    body: schemas.UpdateEmailRequest, session: SessionDep, db: DbDep, rt: RuntimeDep
+) -> schemas.MessageResponse:
+    try:
+        service.request_email_change(db, rt, session.user, body.new_identifiers.email_address)
+    except IdentityError as exc:
+        raise _fail(exc) from None
+    return schemas.MessageResponse(message="Verification email sent")
+
+
+@router.post(
+    "/users/update-email/{token}",
+    response_model=schemas.EmailChangedResponse,
+    responses={401: {}, 404: {}, 409: {}, 410: {}},
+    summary="The email-change link: confirm with the password",
+)
+def confirm_email_change(
+    token: str, body: schemas.PasswordRequest, db: DbDep, rt: RuntimeDep, address: AddressDep
+) -> schemas.EmailChangedResponse:
+    _limit(rt, "email-change", address)
+    try:
+        user = service.confirm_email_change(db, rt, token, body.validators.password)
+    except IdentityError as exc:
+        raise _fail(exc) from None
+    return schemas.EmailChangedResponse(
+        message="Email address changed", identifiers=schemas.Identifiers(email_address=user.email)
+    )
+
+
+@router.get("/users/verify-email/{token}", include_in_schema=False)
+def verify_email(token: str, db: DbDep, rt: RuntimeDep) -> RedirectResponse:
+    try:
+        service.verify_email(db, rt, token)
+    except IdentityError:
+        return RedirectResponse("/account/login?verified=expired", 303)
+    return RedirectResponse("/account/login?verified=1", 303)
+
+
+@router.post(
+    "/users/change-password/",
+    response_model=schemas.MessageResponse,
+    responses={400: {}, 401: {}, 403: {}, 404: {}},
+    summary="Change the password (400 password-not-strong, 403 bad-credentials)",
+)
+def change_password(
+    body: schemas.ChangePasswordRequest, session: SessionDep, db: DbDep, rt: RuntimeDep
+) -> schemas.MessageResponse:
+    _limit(rt, "change-password", str(session.user_id), str(session.user_id))
+    try:
+        service.change_password(
+            db, rt, session, body.current_validators.password, body.new_validators.password
+        )
+    except IdentityError as exc:
+        raise _fail(exc) from None
+    return schemas.MessageResponse(message="Password changed")

@@ -1,0 +1,346 @@
+"""Identity rules: accounts, sessions, profile, password reset and email change.
+
+The caller's transaction commits; every change and the mail it causes land together.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from email_validator import EmailNotValidError, validate_email
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from masthead.deps import Runtime
+from masthead.identity import passwords, repository
+from masthead.identity.models import AuthSession, OneTimeToken, Profile, User
+from masthead.identity.profile_fields import (
+    ALL_KEYS,
+    READER_WRITABLE,
+    ProfileValueError,
+    clean_value,
+    complete_names,
+    read_profile,
+)
+from masthead.identity.tokens import new_token, token_hash
+from masthead.mail.service import send_mail
+
+RESET = "reset"
+EMAIL_CHANGE = "email-change"
+VERIFY_EMAIL = "verify-email"
+WRONG_CREDENTIALS = "Sorry, this is the wrong email or password."
+
+
+class IdentityError(Exception):
+    """A refusal with the spec's error type; routes map the type to a status code."""
+
+    def __init__(self, type_: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.type = type_
+        self.message = message
+        self.extra = extra
+
+
+@dataclass
+class IssuedSession:
+    token: str
+    expires_at: datetime
+    user: User
+
+
+def normalise_email(raw: str) -> str:
+    try:
+        checked = validate_email(raw.strip(), check_deliverability=False)
+    except EmailNotValidError:
+        raise IdentityError("bad-request", "Please enter a valid email address.") from None
+    return checked.normalized.lower()
+
+
+def _require_strong(password: str) -> None:
+    if not passwords.is_strong(password):
+        raise IdentityError("password-not-strong", passwords.WEAK_PASSWORD_MESSAGE)
+
+
+def _link(rt: Runtime, path: str) -> str:
+    return rt.settings.public_url.rstrip("/") + path
+
+
+def _issue_token(
+    db: Session, rt: Runtime, user: User, purpose: str, minutes: int, new_email: str | None = None
+) -> str:
+    now = rt.clock.now()
+    repository.retire_tokens(db, user.id, purpose, now)
+    token = new_token()
+    db.add(
+        OneTimeToken(
+            token_hash=token_hash(token),
+            purpose=purpose,
+            user_id=user.id,
+            new_email=new_email,
+            created_at=now,
+            expires_at=now + timedelta(minutes=minutes),
+        )
+    )
+    return token
+
+
+def start_session(db: Session, rt: Runtime, user: User, user_agent: str) -> IssuedSession:
+    now = rt.clock.now()
+    token = new_token()
+    expires_at = now + timedelta(days=rt.settings.session_days)
+    db.add(
+        AuthSession(
+            token_hash=token_hash(token),
+            user_id=user.id,
+            created_at=now,
+            expires_at=expires_at,
+            user_agent=user_agent[:255],
+        )
+    )
+    return IssuedSession(token=token, expires_at=expires_at, user=user)
+
+
+def current_session(db: Session, rt: Runtime, token: str | None) -> AuthSession | None:
+    if not token:
+        return None
+    return repository.live_session(db, token_hash(token), rt.clock.now())
+
+
+def register(
+    db: Session,
+    rt: Runtime,
+    email_address: str,
+    password: str | None,
+    token_exchange: str | None,
+    attributes: dict[str, Any],
+    user_agent: str,
+) -> tuple[User, IssuedSession | None]:
+    email = normalise_email(email_address)
+    if token_exchange is not None:
+        raise IdentityError(
+            "invalid-state", "This sign-in attempt has expired. Please sign in again."
+        )
+    if not password:
+        raise IdentityError("bad-request", "Please enter a password.")
+    _require_strong(password)
+    if repository.user_by_email(db, email) is not None:
+        raise IdentityError("user-already-exists", "Sorry, this email is already in use.")
+
+    now = rt.clock.now()
+    names = {k: v for k, v in attributes.items() if k in {"full-name", "first-name", "last-name"}}
+    profile = clean_profile_update(names, {})
+    user = User(
+        email=email,
+        password_hash=passwords.hash_password(password),
+        email_verified=False,
+        tracking_id=str(uuid.uuid4()),
+        created_at=now,
+        updated_at=now,
+    )
+    user.profile = Profile(attributes=profile, updated_at=now)
+    db.add(user)
+    try:
+        db.flush()
+    except IntegrityError:  # a concurrent registration of the same address won the race
+        db.rollback()
+        raise IdentityError("user-already-exists", "Sorry, this email is already in use.") from None
+
+    if rt.settings.require_email_verification:
+        token = _issue_token(db, rt, user, VERIFY_EMAIL, rt.settings.email_change_token_minutes)
+        send_mail(
+            db,
+            rt.clock,
+            to=email,
+            subject="Please verify your email address",
+            text="Welcome! Please verify your email address by opening this link:\n\n"
+            f"{_link(rt, f'/blaize/users/verify-email/{token}')}\n",
+        )
+        return user, None
+    return user, start_session(db, rt, user, user_agent)
+
+
+def login(
+    db: Session, rt: Runtime, email_address: str, password: str, user_agent: str
+) -> IssuedSession:
+    email = email_address.strip().lower()
+    user = repository.user_by_email(db, email)
+    if user is None:
+        passwords.verify_password(None, password)  # same cost as a real check
+        raise IdentityError("user-not-found", WRONG_CREDENTIALS)
+    if not passwords.verify_password(user.password_hash, password):
+        raise IdentityError("invalid-password", WRONG_CREDENTIALS)
+    if rt.settings.require_email_verification and not user.email_verified:
+        raise IdentityError(
+            "email-not-verified",
+            "This email address has not been verified yet. Please follow the link in the "
+            "verification email we sent you.",
+            title="email-verification-is-required",
+        )
+    assert user.password_hash is not None
+    if passwords.needs_rehash(user.password_hash):
+        user.password_hash = passwords.hash_password(password)
+    return start_session(db, rt, user, user_agent)
+
+
+def logout(db: Session, rt: Runtime, token: str | None) -> None:
+    session = current_session(db, rt, token)
+    if session is not None:
+        session.revoked_at = rt.clock.now()
+
+
+def verify_email(db: Session, rt: Runtime, token: str) -> None:
+    link = _usable_token(db, rt, token, VERIFY_EMAIL)
+    link.used_at = rt.clock.now()
+    user = repository.user_by_id(db, link.user_id)
+    if user is not None:
+        user.email_verified = True
+
+
+def request_reset(db: Session, rt: Runtime, email_address: str) -> None:
+    user = repository.user_by_email(db, email_address.strip().lower())
+    if user is None:
+        raise IdentityError("user-not-found", "There is no account with this email address.")
+    token = _issue_token(db, rt, user, RESET, rt.settings.reset_token_minutes)
+    send_mail(
+        db,
+        rt.clock,
+        to=user.email,
+        subject="Reset your password",
+        text="Someone asked to reset the password of your account. If it was you, open this "
+        f"link within {rt.settings.reset_token_minutes} minutes to choose a new one:\n\n"
+        f"{_link(rt, f'/account/reset-password?token={token}')}\n\n"
+        "If it was not you, ignore this email: your password stays as it is.\n",
+    )
+
+
+def _usable_token(db: Session, rt: Runtime, token: str, purpose: str) -> OneTimeToken:
+    link = repository.token_by_hash(db, token_hash(token), purpose)
+    if link is None:
+        raise IdentityError("invalid-state", "This link is not valid. Please ask for a new one.")
+    if link.used_at is not None or link.expires_at <= rt.clock.now():
+        raise IdentityError("link-expired", "This link has expired. Please ask for a new one.")
+    return link
+
+
+def reset_password(db: Session, rt: Runtime, token: str, password: str) -> None:
+    link = _usable_token(db, rt, token, RESET)
+    _require_strong(password)
+    user = repository.user_by_id(db, link.user_id)
+    if user is None:
+        raise IdentityError("invalid-state", "This link is not valid. Please ask for a new one.")
+    now = rt.clock.now()
+    link.used_at = now
+    user.password_hash = passwords.hash_password(password)
+    user.email_verified = True  # following the mailed link proves the address
+    user.updated_at = now
+    repository.revoke_sessions(db, user.id, now)
+
+
+def request_email_change(db: Session, rt: Runtime, user: User, new_address: str) -> None:
+    new_email = normalise_email(new_address)
+    if new_email == user.email:
+        raise IdentityError("bad-request", "This is already the email address of your account.")
+    if repository.user_by_email(db, new_email) is not None:
+        raise IdentityError("user-already-exists", "Your new email address is already taken.")
+    token = _issue_token(
+        db, rt, user, EMAIL_CHANGE, rt.settings.email_change_token_minutes, new_email
+    )
+    send_mail(
+        db,
+        rt.clock,
+        to=new_email,
+        subject="Confirm your new email address",
+        text="Open this link and enter your password to make this the email address of your "
+        f"account:\n\n{_link(rt, f'/account/settings/verify-email-change?token={token}')}\n",
+    )
+    send_mail(
+        db,
+        rt.clock,
+        to=user.email,
+        subject="Your email address is about to change",
+        text=f"Someone asked to change the email address of your account to {new_email}. "
+        "Nothing changes until the link sent to that address is followed. If it was not "
+        "you, change your password now.\n",
+    )
+
+
+def confirm_email_change(db: Session, rt: Runtime, token: str, password: str) -> User:
+    link = _usable_token(db, rt, token, EMAIL_CHANGE)
+    user = repository.user_by_id(db, link.user_id)
+    if user is None or link.new_email is None:
+        raise IdentityError("invalid-state", "This link is not valid. Please ask for a new one.")
+    if not passwords.verify_password(user.password_hash, password):
+        raise IdentityError("invalid-password", "Your password is incorrect.")
+    if repository.user_by_email(db, link.new_email) is not None:
+        raise IdentityError("user-already-exists", "Your new email address is already taken.")
+    now = rt.clock.now()
+    link.used_at = now
+    user.email = link.new_email
+    user.email_verified = True
+    user.updated_at = now
+    return user
+
+
+def change_password(db: Session, rt: Runtime, session: AuthSession, current: str, new: str) -> None:
+    user = repository.user_by_id(db, session.user_id)
+    if user is None:
+        raise IdentityError("user-not-found", "There is no account for this session.")
+    if not passwords.verify_password(user.password_hash, current):
+        raise IdentityError(
+            "bad-credentials", "Sorry, your current password didn't match. Try again."
+        )
+    _require_strong(new)
+    now = rt.clock.now()
+    user.password_hash = passwords.hash_password(new)
+    user.updated_at = now
+    repository.revoke_sessions(db, user.id, now, keep_id=session.id)  # sign out other devices
+
+
+def clean_profile_update(
+    update: dict[str, Any], current: dict[str, Any], writable: set[str] = READER_WRITABLE
+) -> dict[str, Any]:
+    """Validate a flat profile write; raise with a message naming the field to correct."""
+    sent = {k: v for k, v in update.items() if k != "updated-values"}
+    for key in sent:
+        if key not in ALL_KEYS:
+            raise IdentityError("bad-request", f"The {key} field does not exist.")
+        if key not in writable:
+            raise IdentityError(
+                "bad-request", f"The {key} field is kept by Masthead and cannot be changed here."
+            )
+    named = update.get("updated-values", [])
+    if not isinstance(named, list) or not all(isinstance(k, str) and k in sent for k in named):
+        raise IdentityError(
+            "bad-request", "The updated-values field must list only the fields sent."
+        )
+    try:
+        cleaned = {key: clean_value(key, value) for key, value in sent.items()}
+    except ProfileValueError as exc:
+        raise IdentityError("bad-request", str(exc)) from None
+    return complete_names(cleaned, current)
+
+
+def update_profile(db: Session, rt: Runtime, user: User, update: dict[str, Any]) -> dict[str, Any]:
+    current = read_profile(user.profile.attributes)
+    changes = clean_profile_update(update, current)
+    # Assign a new dict: SQLAlchemy's JSON type notices replacement, not mutation.
+    user.profile.attributes = {**user.profile.attributes, **changes}
+    user.profile.updated_at = rt.clock.now()
+    return read_profile(user.profile.attributes)
+
+
+def data_layer(user: User) -> dict[str, Any]:
+    profile = read_profile(user.profile.attributes)
+    return {
+        "firstName": profile["first-name"],
+        "fullName": profile["full-name"],
+        "lastName": profile["last-name"],
+        "loggedIn": True,
+        "trackingId": user.tracking_id,
+        "products": [],
+        "hadTrial": bool(profile["had-trial"]),
+        "paused": bool(profile["paused"]),
+    }

@@ -1,0 +1,80 @@
+"""Every outbox query: claim a due job, then record how it ended."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from masthead.jobs.models import OutboxJob
+
+
+@dataclass(frozen=True)
+class ClaimedJob:
+    id: int
+    topic: str
+    payload: dict[str, Any]
+    attempts: int  # including the run this claim is for
+
+
+def claim_next(db: Session, now: datetime, lease_until: datetime) -> ClaimedJob | None:
+    """Take the oldest due pending job, or None.
+
+    The claim leases the job: run_after moves to lease_until, so no other worker takes it
+    while it runs, and a worker that dies mid-job only delays it. One UPDATE both picks and
+    leases the row: on PostgreSQL the picking subquery skips rows other workers hold
+    (FOR UPDATE SKIP LOCKED); SQLite runs the whole statement under its single write lock.
+    The attempt is counted at claim time, so a job that kills its worker still runs out of
+    attempts.
+    """
+    due = (OutboxJob.status == "pending") & (OutboxJob.run_after <= now)
+    # A read first: an idle worker polling with UPDATE would take SQLite's write lock
+    # several times a second and make readers' writes wait.
+    if db.scalar(select(OutboxJob.id).where(due).limit(1)) is None:
+        return None
+    pick = (
+        select(OutboxJob.id)
+        .where(due)
+        .order_by(OutboxJob.run_after, OutboxJob.id)
+        .limit(1)
+        .with_for_update(skip_locked=True)
+        .scalar_subquery()
+    )
+    statement = (
+        update(OutboxJob)
+        .where(OutboxJob.id == pick, due)
+        .values(run_after=lease_until, attempts=OutboxJob.attempts + 1)
+        .returning(OutboxJob.id, OutboxJob.topic, OutboxJob.payload, OutboxJob.attempts)
+        .execution_options(synchronize_session=False)
+    )
+    row = db.execute(statement).one_or_none()
+    if row is None:
+        return None
+    return ClaimedJob(id=row.id, topic=row.topic, payload=row.payload, attempts=row.attempts)
+
+
+def mark_done(db: Session, job_id: int, now: datetime) -> None:
+    db.execute(
+        update(OutboxJob)
+        .where(OutboxJob.id == job_id)
+        .values(status="done", done_at=now, last_error=None)
+        .execution_options(synchronize_session=False)
+    )
+
+
+def mark_failed_attempt(db: Session, job_id: int, error: str, *, retry_at: datetime | None) -> None:
+    """Reschedule the job at retry_at, or give up on it when retry_at is None."""
+    values: dict[str, Any] = {"last_error": error}
+    if retry_at is None:
+        values["status"] = "failed"
+    else:
+        values["run_after"] = retry_at
+    db.execute(
+        update(OutboxJob)
+        .where(OutboxJob.id == job_id)
+        .values(**values)
+        .execution_options(synchronize_session=False)
+    )

@@ -1,0 +1,123 @@
+"""Drains the outbox: runs each due job's handler, retrying failures with backoff.
+
+Delivery is at least once: a handler that succeeds but whose worker dies before recording
+it runs again, so handlers must tolerate repeats.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from datetime import timedelta
+
+from masthead.deps import Runtime
+from masthead.jobs import repository
+from masthead.jobs.handlers import HANDLERS
+from masthead.jobs.repository import ClaimedJob
+
+log = logging.getLogger(__name__)
+
+MAX_ATTEMPTS = 8
+MAX_BACKOFF = timedelta(hours=1)
+# A claimed job is hidden from other workers this long; longer than any handler should run
+# (the SMTP timeout is 30 s), short enough that a dead worker's job is soon picked up again.
+LEASE = timedelta(minutes=5)
+POLL_SECONDS = 0.2
+ERROR_PAUSE_SECONDS = 2.0
+# The loop checks for stop between batches, so a small batch keeps shutdown quick.
+LOOP_BATCH = 10
+MAX_ERROR_CHARS = 2000
+
+
+class UnknownTopicError(LookupError):
+    pass
+
+
+def backoff(attempts: int) -> timedelta:
+    """Delay before the next try after the attempts-th failed one."""
+    return min(timedelta(seconds=2**attempts), MAX_BACKOFF)
+
+
+def drain_once(runtime: Runtime, limit: int = 100) -> int:
+    """Run up to limit due jobs, each claimed and settled in its own transaction."""
+    processed = 0
+    while processed < limit:
+        now = runtime.clock.now()
+        with runtime.sessions.begin() as db:
+            job = repository.claim_next(db, now, now + LEASE)
+        if job is None:
+            break
+        _run(runtime, job)
+        processed += 1
+    return processed
+
+
+def _run(runtime: Runtime, job: ClaimedJob) -> None:
+    try:
+        handler = HANDLERS.get(job.topic)
+        if handler is None:
+            # Retried like any failure: during a rolling deploy a newer worker may know it.
+            raise UnknownTopicError(f"no handler is registered for topic {job.topic!r}")
+        handler(runtime, job.payload)
+    except Exception as exc:
+        _record_failure(runtime, job, exc)
+        return
+    with runtime.sessions.begin() as db:
+        repository.mark_done(db, job.id, runtime.clock.now())
+
+
+def _record_failure(runtime: Runtime, job: ClaimedJob, exc: Exception) -> None:
+    error = f"{type(exc).__name__}: {exc}"[:MAX_ERROR_CHARS]
+    retry_at = None
+    if job.attempts < MAX_ATTEMPTS:
+        retry_at = runtime.clock.now() + backoff(job.attempts)
+        log.warning(
+            "outbox job %s (%s) failed, attempt %s: %s", job.id, job.topic, job.attempts, error
+        )
+    else:
+        log.error(
+            "outbox job %s (%s) failed for good after %s attempts: %s",
+            job.id,
+            job.topic,
+            job.attempts,
+            error,
+        )
+    with runtime.sessions.begin() as db:
+        repository.mark_failed_attempt(db, job.id, error, retry_at=retry_at)
+
+
+def run_until_stopped(runtime: Runtime, stop: threading.Event) -> None:
+    """Drain, poll while idle, survive errors (a database restart, say) until stop is set."""
+    while not stop.is_set():
+        try:
+            busy = drain_once(runtime, LOOP_BATCH) > 0
+        except Exception:
+            log.exception("outbox worker: draining failed; trying again shortly")
+            stop.wait(ERROR_PAUSE_SECONDS)
+            continue
+        if not busy:
+            stop.wait(POLL_SECONDS)
+
+
+class WorkerHandle:
+    def __init__(self, thread: threading.Thread, stop_event: threading.Event) -> None:
+        self._thread = thread
+        self._stop = stop_event
+
+    @property
+    def alive(self) -> bool:
+        return self._thread.is_alive()
+
+    def stop(self, timeout: float = 30.0) -> None:
+        """Finish the job in hand, then end the thread."""
+        self._stop.set()
+        self._thread.join(timeout)
+
+
+def start_inprocess_worker(runtime: Runtime) -> WorkerHandle:
+    stop_event = threading.Event()
+    thread = threading.Thread(
+        target=run_until_stopped, args=(runtime, stop_event), name="masthead-outbox", daemon=True
+    )
+    thread.start()
+    return WorkerHandle(thread, stop_event)

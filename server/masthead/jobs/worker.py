@@ -1,0 +1,65 @@
+"""Outbox worker process: `python -m masthead.jobs.worker [--once]`.
+
+Production runs web processes with MASTHEAD_WORKER=off and any number of these beside them;
+claims are safe across processes. SIGTERM or Ctrl-C stops after the job in hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import threading
+from types import FrameType
+
+from masthead.clock import Clock
+from masthead.db import make_engine, make_sessionmaker
+from masthead.deps import Runtime
+from masthead.jobs.runner import drain_once, run_until_stopped
+from masthead.ratelimit import make_rate_limiter
+from masthead.settings import Settings
+
+log = logging.getLogger("masthead.jobs.worker")
+
+
+def build_runtime(settings: Settings) -> Runtime:
+    engine = make_engine(settings.database_url)
+    return Runtime(
+        settings=settings,
+        engine=engine,
+        sessions=make_sessionmaker(engine),
+        clock=Clock(),
+        rate_limiter=make_rate_limiter(settings),
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--once", action="store_true", help="drain what is due, then exit")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+
+    runtime = build_runtime(Settings())
+    try:
+        if args.once:
+            total = 0
+            while (count := drain_once(runtime)) > 0:
+                total += count
+            log.info("processed %s outbox jobs", total)
+            return
+        stop = threading.Event()
+
+        def _stop(signum: int, _frame: FrameType | None) -> None:
+            log.info("received %s; stopping after the job in hand", signal.Signals(signum).name)
+            stop.set()
+
+        signal.signal(signal.SIGTERM, _stop)
+        signal.signal(signal.SIGINT, _stop)
+        log.info("outbox worker started")
+        run_until_stopped(runtime, stop)
+    finally:
+        runtime.engine.dispose()
+
+
+if __name__ == "__main__":
+    main()

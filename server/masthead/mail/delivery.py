@@ -1,0 +1,53 @@
+"""Mail backends: the dev mailbox table (embedded default) or an SMTP server (production)."""
+
+from __future__ import annotations
+
+import smtplib
+import ssl
+from datetime import datetime
+from email.message import EmailMessage
+from email.utils import format_datetime, make_msgid, parseaddr
+
+from masthead.deps import Runtime
+from masthead.mail import repository
+from masthead.settings import Settings
+
+SMTP_TIMEOUT_SECONDS = 30
+
+
+def deliver(runtime: Runtime, *, to: str, subject: str, text: str) -> None:
+    backend = runtime.settings.mail_backend
+    if backend == "devmailbox":
+        with runtime.sessions.begin() as db:
+            repository.add_delivered(db, to=to, subject=subject, text=text, at=runtime.clock.now())
+    elif backend == "smtp":
+        message = build_message(
+            runtime.settings, to=to, subject=subject, text=text, at=runtime.clock.now()
+        )
+        send_by_smtp(runtime.settings, message)
+    else:
+        raise ValueError(f"MASTHEAD_MAIL_BACKEND is {backend!r}; use 'devmailbox' or 'smtp'")
+
+
+def build_message(
+    settings: Settings, *, to: str, subject: str, text: str, at: datetime
+) -> EmailMessage:
+    message = EmailMessage()
+    message["From"] = settings.mail_from
+    message["To"] = to
+    message["Subject"] = subject
+    message["Date"] = format_datetime(at)
+    # An explicit domain: without one make_msgid asks DNS for this host's name.
+    domain = parseaddr(settings.mail_from)[1].rpartition("@")[2] or "masthead.local"
+    message["Message-ID"] = make_msgid(domain=domain)
+    message.set_content(text)
+    return message
+
+
+def send_by_smtp(settings: Settings, message: EmailMessage) -> None:
+    with smtplib.SMTP(settings.smtp_host, settings.smtp_port, timeout=SMTP_TIMEOUT_SECONDS) as smtp:
+        if settings.smtp_starttls:
+            smtp.starttls(context=ssl.create_default_context())
+        if settings.smtp_username:
+            smtp.login(settings.smtp_username, settings.smtp_password)
+        smtp.send_message(message)

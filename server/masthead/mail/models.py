@@ -1,0 +1,20 @@
+"""Mail the dev mailbox backend has delivered: what a developer reads at /dev/mailbox."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import Integer, String, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from masthead.db import Base, UTCDateTime
+
+
+class DeliveredMail(Base):
+    __tablename__ = "dev_mailbox"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    to_address: Mapped[str] = mapped_column(String(320), index=True)
+    subject: Mapped[str] = mapped_column(String(255))
+    text: Mapped[str] = mapped_column(Text)
+    delivered_at: Mapped[datetime] = mapped_column(UTCDateTime)

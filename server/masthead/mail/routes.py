@@ -1,0 +1,52 @@
+"""The dev mailbox: mail the 'devmailbox' backend delivered, for people and e2e tests.
+
+Mounted only when MASTHEAD_DEV_MAILBOX is on; it shows every reader's mail, tokens included.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query
+from fastapi.responses import HTMLResponse
+
+from masthead.deps import DbDep
+from masthead.errors import ApiError
+from masthead.mail import pages, repository
+from masthead.mail.schemas import MailboxEntry
+
+router = APIRouter(include_in_schema=False)
+PAGE_HEADERS = {
+    "Content-Security-Policy": pages.CONTENT_SECURITY_POLICY,
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",  # links carry reset and verification tokens
+}
+Limit = Annotated[int, Query(ge=1, le=1000)]
+
+
+@router.get("/dev/mailbox")
+def mailbox(db: DbDep, limit: Limit = 200) -> HTMLResponse:
+    mails = repository.newest(db, limit=limit)
+    return HTMLResponse(pages.mailbox_page(mails, limit), headers=PAGE_HEADERS)
+
+
+@router.get("/dev/mailbox.json")
+def mailbox_json(db: DbDep, to: str | None = None, limit: Limit = 200) -> list[MailboxEntry]:
+    return [
+        MailboxEntry(
+            id=mail.id,
+            to=mail.to_address,
+            subject=mail.subject,
+            text=mail.text,
+            delivered_at=mail.delivered_at,
+        )
+        for mail in repository.newest(db, to=to, limit=limit)
+    ]
+
+
+@router.get("/dev/mailbox/{mail_id}")
+def message(mail_id: int, db: DbDep) -> HTMLResponse:
+    mail = repository.get(db, mail_id)
+    if mail is None:
+        raise ApiError(404, "not-found", f"There is no mail {mail_id} in the dev mailbox.")
+    return HTMLResponse(pages.message_page(mail), headers=PAGE_HEADERS)

@@ -1,0 +1,15 @@
+"""Wire shape of /dev/mailbox.json, which end-to-end tests poll to read mail."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from pydantic import BaseModel
+
+
+class MailboxEntry(BaseModel):
+    id: int
+    to: str
+    subject: str
+    text: str
+    delivered_at: datetime

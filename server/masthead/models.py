@@ -1,0 +1,8 @@
+"""Every table, imported in one place for Alembic and for tests that build schemas."""
+
+from masthead.db import Base
+from masthead.identity.models import AuthSession, OneTimeToken, Profile, User
+from masthead.jobs.models import OutboxJob
+from masthead.mail.models import DeliveredMail
+
+__all__ = ["AuthSession", "Base", "DeliveredMail", "OneTimeToken", "OutboxJob", "Profile", "User"]

@@ -1,0 +1,67 @@
+"""Refuse cross-origin state-changing requests that ride on the session cookie (CSRF)."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from masthead.errors import error_body
+from masthead.identity.cookies import SESSION_COOKIE
+from masthead.settings import Settings
+
+SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
+
+
+def _origin_of(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else "null"
+
+
+class OriginCheckMiddleware:
+    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+        self.app = app
+        self.trusted = {settings.public_origin, *settings.allowed_origins}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] in SAFE_METHODS:
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
+        has_session = f"{SESSION_COOKIE}=" in headers.get("cookie", "")
+        claimed = headers.get("origin") or (
+            _origin_of(headers["referer"]) if "referer" in headers else None
+        )
+        # Browsers always send Origin on cross-site POSTs; a request without Origin or
+        # Referer is not a browser riding on the reader's cookie.
+        if has_session and claimed is not None and not self._trusted(claimed, scope, headers):
+            await _refuse(send)
+            return
+        await self.app(scope, receive, send)
+
+    def _trusted(self, origin: str, scope: Scope, headers: dict[str, str]) -> bool:
+        own = f"{scope.get('scheme', 'http')}://{headers.get('host', '')}"
+        return origin == own or origin in self.trusted
+
+
+async def _refuse(send: Send) -> None:
+    import json
+
+    body = json.dumps(
+        error_body(
+            "cross-origin-refused",
+            "This request came from another site and was refused. Please use the page on "
+            "this site instead.",
+        )
+    ).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 403,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})

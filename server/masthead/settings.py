@@ -1,0 +1,87 @@
+"""One Settings object, read from MASTHEAD_* environment variables.
+
+Every external part has an embedded default so `make run` needs nothing but the machine.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="MASTHEAD_", extra="ignore")
+
+    database_url: str = Field(
+        default=f"sqlite:///{REPO_ROOT / 'var' / 'masthead.db'}",
+        description="SQLAlchemy URL: a SQLite file by default; postgresql+psycopg://... "
+        "in production.",
+    )
+    public_url: str = Field(
+        default="http://127.0.0.1:8000",
+        description="Where readers reach this server; links in mail point here.",
+    )
+    allowed_redirect_hosts: list[str] = Field(
+        default=["127.0.0.1", "localhost", "nypost.com", "pagesix.com", "decider.com"],
+        description="Hosts an absolute redirect after login may point to.",
+    )
+    allowed_origins: list[str] = Field(
+        default=[],
+        description="Extra origins allowed to make cookie-authenticated state changes.",
+    )
+    secret_key: str = Field(
+        default="dev-only-secret-change-me",
+        description="Signs nonces and other short-lived tokens. Must be set in production.",
+    )
+    mail_backend: str = Field(
+        default="devmailbox", description="'devmailbox' (stored, shown at /dev/mailbox) or 'smtp'."
+    )
+    mail_from: str = Field(default="Masthead <no-reply@masthead.local>")
+    smtp_host: str = Field(default="127.0.0.1")
+    smtp_port: int = Field(default=25)
+    smtp_username: str = Field(default="")
+    smtp_password: str = Field(default="")
+    smtp_starttls: bool = Field(default=False)
+    dev_mailbox: bool = Field(default=True, description="Serve the dev mailbox at /dev/mailbox.")
+    worker: str = Field(
+        default="inprocess",
+        description="'inprocess' drains the outbox in a server thread; 'off' leaves it to "
+        "`python -m masthead.jobs.worker` processes.",
+    )
+    redis_url: str = Field(
+        default="", description="Shared rate limits across processes; empty keeps them in process."
+    )
+    require_email_verification: bool = Field(
+        default=False,
+        description="Refuse login (401 email-not-verified) until the email is verified.",
+    )
+    rate_limit_per_address: int = Field(
+        default=30, description="Login, register and reset attempts per client address per window."
+    )
+    rate_limit_per_account: int = Field(
+        default=10, description="Login and reset attempts per account per window."
+    )
+    rate_limit_window_seconds: int = Field(default=300)
+    session_days: int = Field(default=365, description="Session cookie and row lifetime.")
+    reset_token_minutes: int = Field(default=60)
+    email_change_token_minutes: int = Field(default=60 * 24)
+    trust_forwarded_for: bool = Field(
+        default=False, description="Take the client address from X-Forwarded-For (behind a proxy)."
+    )
+    seed_demo: bool = Field(default=True, description="`make run` seeds demo readers.")
+    web_dist: Path = Field(default=REPO_ROOT / "web" / "dist")
+
+    @cached_property
+    def secure_cookies(self) -> bool:
+        return urlsplit(self.public_url).scheme == "https"
+
+    @cached_property
+    def public_origin(self) -> str:
+        parts = urlsplit(self.public_url)
+        return f"{parts.scheme}://{parts.netloc}"

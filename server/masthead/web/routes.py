@@ -1,0 +1,64 @@
+"""Serves the built React account area: /account/* gets the app shell, /static/* its assets."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from fastapi import APIRouter
+from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
+
+from masthead.deps import SettingsDep
+from masthead.settings import Settings
+
+router = APIRouter(include_in_schema=False)
+CONFIG_PLACEHOLDER = "<!--masthead-config-->"
+
+
+@lru_cache(maxsize=4)
+def _shell(path: Path, mtime: float) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def _client_config(settings: Settings) -> str:
+    config = {"allowedRedirectHosts": settings.allowed_redirect_hosts}
+    # "</" cannot end the script element early: JSON escapes it.
+    payload = json.dumps(config).replace("</", "<\\/")
+    return f'<script id="masthead-config" type="application/json">{payload}</script>'
+
+
+def _app_shell(settings: Settings) -> Response:
+    shell = settings.web_dist / "account.html"
+    if not shell.exists():
+        return HTMLResponse(
+            "<!doctype html><title>Masthead</title><p>The account area is not built yet. "
+            "Run <code>make run</code>, which builds it.</p>",
+            503,
+        )
+    html = _shell(shell, shell.stat().st_mtime).replace(
+        CONFIG_PLACEHOLDER, _client_config(settings)
+    )
+    return HTMLResponse(html, headers={"Cache-Control": "no-cache"})
+
+
+@router.get("/")
+def home() -> RedirectResponse:
+    return RedirectResponse("/account", 307)
+
+
+@router.get("/account")
+@router.get("/account/{path:path}")
+def account_area(settings: SettingsDep, path: str = "") -> Response:
+    return _app_shell(settings)
+
+
+@router.get("/static/{path:path}")
+def static_asset(path: str, settings: SettingsDep) -> Response:
+    root = settings.web_dist.resolve()
+    target = (root / path).resolve()
+    if not target.is_file() or root not in target.parents:
+        return Response(status_code=404)
+    # Vite names assets by content hash, so they can be cached for good.
+    cache = "public, max-age=31536000, immutable" if "/assets/" in f"/{path}" else "no-cache"
+    return FileResponse(target, headers={"Cache-Control": cache})

@@ -1,0 +1,94 @@
+"""Test fixtures: a real database (SQLite file or PostgreSQL), migrated once per run.
+
+MASTHEAD_TEST_DATABASE_URL picks the database; without it a SQLite file is used. Under
+CI=true an unreachable PostgreSQL fails the run instead of skipping it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import OperationalError
+
+from masthead.app import create_app
+from masthead.clock import FrozenClock
+from masthead.deps import Runtime
+from masthead.migrate import upgrade
+from masthead.models import Base
+from masthead.settings import Settings
+
+TEST_ORIGIN = "http://testserver"
+
+
+def _prepare_postgres(url: str) -> None:
+    target = make_url(url)
+    admin = create_engine(target.set(database="postgres"), isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{target.database}" WITH (FORCE)'))
+            conn.execute(text(f'CREATE DATABASE "{target.database}"'))
+    except OperationalError as exc:
+        if os.environ.get("CI") == "true":
+            pytest.exit(f"PostgreSQL is unreachable at {url}: {exc}", returncode=1)
+        pytest.skip(f"PostgreSQL is unreachable at {url}", allow_module_level=True)
+    finally:
+        admin.dispose()
+
+
+@pytest.fixture(scope="session")
+def database_url(tmp_path_factory: pytest.TempPathFactory) -> str:
+    url = os.environ.get("MASTHEAD_TEST_DATABASE_URL", "")
+    if url.startswith("postgresql"):
+        _prepare_postgres(url)
+    else:
+        url = f"sqlite:///{Path(tmp_path_factory.mktemp('db')) / 'test.db'}"
+    upgrade(url)
+    return url
+
+
+@pytest.fixture
+def clock() -> FrozenClock:
+    return FrozenClock(datetime(2026, 11, 22, 12, 0, tzinfo=UTC))
+
+
+@pytest.fixture
+def settings(database_url: str) -> Settings:
+    return Settings(
+        database_url=database_url,
+        worker="off",
+        public_url=TEST_ORIGIN,
+        seed_demo=False,
+        rate_limit_per_address=1000,
+        rate_limit_per_account=1000,
+    )
+
+
+@pytest.fixture
+def app(settings: Settings, clock: FrozenClock) -> Iterator[FastAPI]:
+    application = create_app(settings, clock)
+    yield application
+    runtime: Runtime = application.state.runtime
+    with runtime.engine.begin() as conn:  # leave an empty database for the next test
+        for table in reversed(Base.metadata.sorted_tables):
+            conn.execute(table.delete())
+    runtime.engine.dispose()
+
+
+@pytest.fixture
+def runtime(app: FastAPI) -> Runtime:
+    rt: Runtime = app.state.runtime
+    return rt
+
+
+@pytest.fixture
+def client(app: FastAPI) -> Iterator[TestClient]:
+    with TestClient(app, base_url=TEST_ORIGIN) as test_client:
+        yield test_client
