@@ -9,15 +9,13 @@ from fastapi import FastAPI
 
 from masthead import health
 from masthead.clock import Clock
-from masthead.db import make_engine, make_sessionmaker
-from masthead.deps import Runtime
+from masthead.deps import build_runtime
 from masthead.errors import install_error_handlers
 from masthead.identity import avatar
 from masthead.identity import routes as identity_routes
 from masthead.jobs.runner import start_inprocess_worker
 from masthead.mail import routes as mail_routes
 from masthead.origin import OriginCheckMiddleware
-from masthead.ratelimit import make_rate_limiter
 from masthead.settings import Settings
 from masthead.web import routes as web_routes
 
@@ -34,15 +32,7 @@ Choices where the spec says "not shown": `GET /blaize/datalayer` answers
 
 def create_app(settings: Settings | None = None, clock: Clock | None = None) -> FastAPI:
     settings = settings or Settings()
-    clock = clock or Clock()
-    engine = make_engine(settings.database_url)
-    runtime = Runtime(
-        settings=settings,
-        engine=engine,
-        sessions=make_sessionmaker(engine),
-        clock=clock,
-        rate_limiter=make_rate_limiter(settings),
-    )
+    runtime = build_runtime(settings, clock)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -52,7 +42,8 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         finally:
             if worker is not None:
                 worker.stop()
-            engine.dispose()
+            runtime.reader.close()
+            runtime.engine.dispose()
 
     app = FastAPI(
         title="Masthead",

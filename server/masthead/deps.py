@@ -11,8 +11,8 @@ from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 from masthead.clock import Clock
-from masthead.db import session_scope
-from masthead.ratelimit import RateLimiter
+from masthead.db import PinnedReader, make_engine, make_sessionmaker, session_scope
+from masthead.ratelimit import RateLimiter, make_rate_limiter
 from masthead.settings import Settings
 
 
@@ -25,9 +25,23 @@ class Runtime:
     sessions: sessionmaker[Session]
     clock: Clock
     rate_limiter: RateLimiter
+    reader: PinnedReader
 
 
-def get_runtime(request: Request) -> Runtime:
+def build_runtime(settings: Settings, clock: Clock | None = None) -> Runtime:
+    engine = make_engine(settings.database_url)
+    return Runtime(
+        settings=settings,
+        engine=engine,
+        sessions=make_sessionmaker(engine),
+        clock=clock or Clock(),
+        rate_limiter=make_rate_limiter(settings),
+        reader=PinnedReader(engine),
+    )
+
+
+# Plain reads of app state are `async def`: a sync dependency costs a thread-pool hop.
+async def get_runtime(request: Request) -> Runtime:
     runtime: Runtime = request.app.state.runtime
     return runtime
 
@@ -36,11 +50,11 @@ def get_db(runtime: Annotated[Runtime, Depends(get_runtime)]) -> Iterator[Sessio
     yield from session_scope(runtime.sessions)
 
 
-def get_settings(runtime: Annotated[Runtime, Depends(get_runtime)]) -> Settings:
+async def get_settings(runtime: Annotated[Runtime, Depends(get_runtime)]) -> Settings:
     return runtime.settings
 
 
-def get_clock(runtime: Annotated[Runtime, Depends(get_runtime)]) -> Clock:
+async def get_clock(runtime: Annotated[Runtime, Depends(get_runtime)]) -> Clock:
     return runtime.clock
 
 

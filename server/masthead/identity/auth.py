@@ -6,29 +6,31 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
-from masthead.deps import DbDep, RuntimeDep
+from masthead.deps import Runtime, RuntimeDep
 from masthead.errors import ApiError
 from masthead.identity import service
 from masthead.identity.cookies import SESSION_COOKIE
-from masthead.identity.models import AuthSession
+from masthead.identity.repository import Reader
 
 
-def optional_session(request: Request, db: DbDep, rt: RuntimeDep) -> AuthSession | None:
-    return service.current_session(db, rt, request.cookies.get(SESSION_COOKIE))
+# The data layer is asked for on every page view, so this path is kept lean: one indexed
+# read run inline (a thread-pool hop costs more than the query), one dependency level.
+async def optional_reader(request: Request) -> Reader | None:
+    runtime: Runtime = request.app.state.runtime
+    return service.current_reader(runtime, request.cookies.get(SESSION_COOKIE))
 
 
-def required_session(
-    session: Annotated[AuthSession | None, Depends(optional_session)],
-) -> AuthSession:
-    if session is None:
+async def required_reader(request: Request) -> Reader:
+    reader = await optional_reader(request)
+    if reader is None:
         raise ApiError(401, "unauthorized", "Please log in to continue.")
-    return session
+    return reader
 
 
-SessionDep = Annotated[AuthSession, Depends(required_session)]
+ReaderDep = Annotated[Reader, Depends(required_reader)]
 
 
-def client_address(request: Request, rt: RuntimeDep) -> str:
+async def client_address(request: Request, rt: RuntimeDep) -> str:
     if rt.settings.trust_forwarded_for:
         forwarded = request.headers.get("x-forwarded-for", "")
         if forwarded:

@@ -10,7 +10,7 @@ from fastapi.responses import JSONResponse, RedirectResponse
 from masthead.deps import DbDep, RuntimeDep
 from masthead.errors import ApiError
 from masthead.identity import schemas, service
-from masthead.identity.auth import AddressDep, SessionDep
+from masthead.identity.auth import AddressDep, ReaderDep, required_reader
 from masthead.identity.cookies import (
     SESSION_COOKIE,
     clear_session_cookies,
@@ -125,17 +125,18 @@ def logout(request: Request, db: DbDep, rt: RuntimeDep) -> Response:
     return response
 
 
+# The three reads below answer from the session query alone, as JSONResponse (their
+# documented models are built from the same rules), so they never leave the event loop.
 @router.get("/account", response_model=schemas.AccountResponse, responses={401: {}})
-def account(session: SessionDep) -> schemas.AccountResponse:
-    user = session.user
-    return schemas.AccountResponse(
-        identifiers=schemas.Identifiers(email_address=user.email), tracking_id=user.tracking_id
+async def account(reader: ReaderDep) -> Response:
+    return JSONResponse(
+        {"identifiers": {"email_address": reader.email}, "tracking_id": reader.tracking_id}
     )
 
 
 @router.get("/profile", response_model=schemas.Profile, responses={401: {}})
-def get_profile(session: SessionDep) -> dict[str, Any]:
-    return read_profile(session.user.profile.attributes)
+async def get_profile(reader: ReaderDep) -> Response:
+    return JSONResponse(read_profile(reader.attributes))
 
 
 @router.post(
@@ -148,20 +149,21 @@ def get_profile(session: SessionDep) -> dict[str, Any]:
     "payment-method logs) are refused with 400 because billing sets them on the server.",
 )
 def post_profile(
-    session: SessionDep,
+    reader: ReaderDep,
     db: DbDep,
     rt: RuntimeDep,
     body: dict[str, Any] = Body(examples=[{"first-name": "Ada", "updated-values": ["first-name"]}]),
 ) -> dict[str, Any]:
     try:
-        return service.update_profile(db, rt, session.user, body)
+        return service.update_profile(db, rt, reader, body)
     except IdentityError as exc:
         raise _fail(exc) from None
 
 
 @router.get("/datalayer", response_model=schemas.DataLayerResponse, responses={401: {}})
-def datalayer(session: SessionDep) -> dict[str, Any]:
-    return {"dataLayer": service.data_layer(session.user)}
+async def datalayer(request: Request) -> Response:
+    reader = await required_reader(request)
+    return JSONResponse({"dataLayer": service.data_layer(reader)})
 
 
 @router.post(
@@ -207,10 +209,10 @@ def reset_password(
     summary="Mail a verification link to a new email address",
 )
 def request_email_change(
-    body: schemas.UpdateEmailRequest, session: SessionDep, db: DbDep, rt: RuntimeDep
+    body: schemas.UpdateEmailRequest, reader: ReaderDep, db: DbDep, rt: RuntimeDep
 ) -> schemas.MessageResponse:
     try:
-        service.request_email_change(db, rt, session.user, body.new_identifiers.email_address)
+        service.request_email_change(db, rt, reader, body.new_identifiers.email_address)
     except IdentityError as exc:
         raise _fail(exc) from None
     return schemas.MessageResponse(message="Verification email sent")
@@ -251,12 +253,12 @@ def verify_email(token: str, db: DbDep, rt: RuntimeDep) -> RedirectResponse:
     summary="Change the password (400 password-not-strong, 403 bad-credentials)",
 )
 def change_password(
-    body: schemas.ChangePasswordRequest, session: SessionDep, db: DbDep, rt: RuntimeDep
+    body: schemas.ChangePasswordRequest, reader: ReaderDep, db: DbDep, rt: RuntimeDep
 ) -> schemas.MessageResponse:
-    _limit(rt, "change-password", str(session.user_id), str(session.user_id))
+    _limit(rt, "change-password", str(reader.user_id), str(reader.user_id))
     try:
         service.change_password(
-            db, rt, session, body.current_validators.password, body.new_validators.password
+            db, rt, reader, body.current_validators.password, body.new_validators.password
         )
     except IdentityError as exc:
         raise _fail(exc) from None

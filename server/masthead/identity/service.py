@@ -103,10 +103,10 @@ def start_session(db: Session, rt: Runtime, user: User, user_agent: str) -> Issu
     return IssuedSession(token=token, expires_at=expires_at, user=user)
 
 
-def current_session(db: Session, rt: Runtime, token: str | None) -> AuthSession | None:
+def current_reader(rt: Runtime, token: str | None) -> repository.Reader | None:
     if not token:
         return None
-    return repository.live_session(db, token_hash(token), rt.clock.now())
+    return repository.reader_for_session(rt.reader, token_hash(token), rt.clock.now())
 
 
 def register(
@@ -186,9 +186,8 @@ def login(
 
 
 def logout(db: Session, rt: Runtime, token: str | None) -> None:
-    session = current_session(db, rt, token)
-    if session is not None:
-        session.revoked_at = rt.clock.now()
+    if token:
+        repository.revoke_session(db, token_hash(token), rt.clock.now())
 
 
 def verify_email(db: Session, rt: Runtime, token: str) -> None:
@@ -239,7 +238,12 @@ def reset_password(db: Session, rt: Runtime, token: str, password: str) -> None:
     repository.revoke_sessions(db, user.id, now)
 
 
-def request_email_change(db: Session, rt: Runtime, user: User, new_address: str) -> None:
+def request_email_change(
+    db: Session, rt: Runtime, reader: repository.Reader, new_address: str
+) -> None:
+    user = repository.user_by_id(db, reader.user_id)
+    if user is None:
+        raise IdentityError("user-not-found", "There is no account for this session.")
     new_email = normalise_email(new_address)
     if new_email == user.email:
         raise IdentityError("bad-request", "This is already the email address of your account.")
@@ -284,8 +288,10 @@ def confirm_email_change(db: Session, rt: Runtime, token: str, password: str) ->
     return user
 
 
-def change_password(db: Session, rt: Runtime, session: AuthSession, current: str, new: str) -> None:
-    user = repository.user_by_id(db, session.user_id)
+def change_password(
+    db: Session, rt: Runtime, reader: repository.Reader, current: str, new: str
+) -> None:
+    user = repository.user_by_id(db, reader.user_id)
     if user is None:
         raise IdentityError("user-not-found", "There is no account for this session.")
     if not passwords.verify_password(user.password_hash, current):
@@ -296,7 +302,8 @@ def change_password(db: Session, rt: Runtime, session: AuthSession, current: str
     now = rt.clock.now()
     user.password_hash = passwords.hash_password(new)
     user.updated_at = now
-    repository.revoke_sessions(db, user.id, now, keep_id=session.id)  # sign out other devices
+    # Sign every other device out.
+    repository.revoke_sessions(db, user.id, now, keep_id=reader.session_id)
 
 
 def clean_profile_update(
@@ -323,7 +330,12 @@ def clean_profile_update(
     return complete_names(cleaned, current)
 
 
-def update_profile(db: Session, rt: Runtime, user: User, update: dict[str, Any]) -> dict[str, Any]:
+def update_profile(
+    db: Session, rt: Runtime, reader: repository.Reader, update: dict[str, Any]
+) -> dict[str, Any]:
+    user = repository.user_by_id(db, reader.user_id)
+    if user is None:
+        raise IdentityError("user-not-found", "There is no account for this session.")
     current = read_profile(user.profile.attributes)
     changes = clean_profile_update(update, current)
     # Assign a new dict: SQLAlchemy's JSON type notices replacement, not mutation.
@@ -332,14 +344,14 @@ def update_profile(db: Session, rt: Runtime, user: User, update: dict[str, Any])
     return read_profile(user.profile.attributes)
 
 
-def data_layer(user: User) -> dict[str, Any]:
-    profile = read_profile(user.profile.attributes)
+def data_layer(reader: repository.Reader) -> dict[str, Any]:
+    profile = read_profile(reader.attributes)
     return {
         "firstName": profile["first-name"],
         "fullName": profile["full-name"],
         "lastName": profile["last-name"],
         "loggedIn": True,
-        "trackingId": user.tracking_id,
+        "trackingId": reader.tracking_id,
         "products": [],
         "hadTrial": bool(profile["had-trial"]),
         "paused": bool(profile["paused"]),

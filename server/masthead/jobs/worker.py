@@ -12,25 +12,11 @@ import signal
 import threading
 from types import FrameType
 
-from masthead.clock import Clock
-from masthead.db import make_engine, make_sessionmaker
-from masthead.deps import Runtime
+from masthead.deps import build_runtime
 from masthead.jobs.runner import drain_once, run_until_stopped
-from masthead.ratelimit import make_rate_limiter
 from masthead.settings import Settings
 
 log = logging.getLogger("masthead.jobs.worker")
-
-
-def build_runtime(settings: Settings) -> Runtime:
-    engine = make_engine(settings.database_url)
-    return Runtime(
-        settings=settings,
-        engine=engine,
-        sessions=make_sessionmaker(engine),
-        clock=Clock(),
-        rate_limiter=make_rate_limiter(settings),
-    )
 
 
 def main(argv: list[str] | None = None) -> None:
