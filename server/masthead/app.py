@@ -61,7 +61,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.include_router(health.router)
     app.include_router(identity_routes.router)
     app.include_router(avatar.router)
-    if settings.dev_mailbox:
+    if settings.mail_backend == "devmailbox":  # only then is there mail to show
         app.include_router(mail_routes.router)
     app.include_router(web_routes.router)  # last: its /account/{path} catch-all serves the SPA
     return app

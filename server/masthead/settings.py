@@ -35,20 +35,21 @@ class Settings(BaseSettings):
         default=[],
         description="Extra origins allowed to make cookie-authenticated state changes.",
     )
-    secret_key: str = Field(
-        default="dev-only-secret-change-me",
-        description="Signs nonces and other short-lived tokens. Must be set in production.",
-    )
     mail_backend: str = Field(
-        default="devmailbox", description="'devmailbox' (stored, shown at /dev/mailbox) or 'smtp'."
+        default="devmailbox",
+        description="'devmailbox' keeps mail in the database and shows it at /dev/mailbox "
+        "(never in production: it shows every reader's links); 'smtp' sends it.",
     )
-    mail_from: str = Field(default="Masthead <no-reply@masthead.local>")
-    smtp_host: str = Field(default="127.0.0.1")
-    smtp_port: int = Field(default=25)
-    smtp_username: str = Field(default="")
-    smtp_password: str = Field(default="")
-    smtp_starttls: bool = Field(default=False)
-    dev_mailbox: bool = Field(default=True, description="Serve the dev mailbox at /dev/mailbox.")
+    mail_from: str = Field(
+        default="Masthead <no-reply@masthead.local>", description="From header of mail."
+    )
+    smtp_host: str = Field(default="127.0.0.1", description="SMTP server (mail_backend=smtp).")
+    smtp_port: int = Field(default=25, description="SMTP port; 587 with STARTTLS is usual.")
+    smtp_username: str = Field(default="", description="SMTP login; empty sends without one.")
+    smtp_password: str = Field(default="", description="SMTP password.")
+    smtp_starttls: bool = Field(
+        default=False, description="Upgrade the SMTP connection with STARTTLS."
+    )
     worker: str = Field(
         default="inprocess",
         description="'inprocess' drains the outbox in a server thread; 'off' leaves it to "
@@ -67,15 +68,23 @@ class Settings(BaseSettings):
     rate_limit_per_account: int = Field(
         default=10, description="Login and reset attempts per account per window."
     )
-    rate_limit_window_seconds: int = Field(default=300)
+    rate_limit_window_seconds: int = Field(
+        default=300, description="Length of a rate-limit window."
+    )
     session_days: int = Field(default=365, description="Session cookie and row lifetime.")
-    reset_token_minutes: int = Field(default=60)
-    email_change_token_minutes: int = Field(default=60 * 24)
+    reset_token_minutes: int = Field(
+        default=60, description="How long a password reset link works."
+    )
+    email_change_token_minutes: int = Field(
+        default=60 * 24, description="How long email change and verification links work."
+    )
     trust_forwarded_for: bool = Field(
         default=False, description="Take the client address from X-Forwarded-For (behind a proxy)."
     )
     seed_demo: bool = Field(default=True, description="`make run` seeds demo readers.")
-    web_dist: Path = Field(default=REPO_ROOT / "web" / "dist")
+    web_dist: Path = Field(
+        default=REPO_ROOT / "web" / "dist", description="The built account area (npm run build)."
+    )
 
     @cached_property
     def secure_cookies(self) -> bool:

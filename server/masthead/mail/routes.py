@@ -1,6 +1,6 @@
 """The dev mailbox: mail the 'devmailbox' backend delivered, for people and e2e tests.
 
-Mounted only when MASTHEAD_DEV_MAILBOX is on; it shows every reader's mail, tokens included.
+Mounted only with MASTHEAD_MAIL_BACKEND=devmailbox; it shows every reader's mail, tokens included.
 """
 
 from __future__ import annotations
