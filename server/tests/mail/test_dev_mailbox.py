@@ -110,8 +110,8 @@ def test_unknown_message_is_a_json_404(client: TestClient) -> None:
     assert response.json()["type"] == "not-found"
 
 
-def test_mailbox_is_absent_when_switched_off(settings: Settings, clock: FrozenClock) -> None:
-    app = create_app(settings.model_copy(update={"dev_mailbox": False}), clock)
+def test_mailbox_is_absent_when_mail_goes_by_smtp(settings: Settings, clock: FrozenClock) -> None:
+    app = create_app(settings.model_copy(update={"mail_backend": "smtp"}), clock)
     with TestClient(app) as client:
         assert client.get("/dev/mailbox.json").status_code == 404
     app.state.runtime.engine.dispose()
