@@ -15,6 +15,7 @@ from masthead.identity import avatar
 from masthead.identity import routes as identity_routes
 from masthead.jobs.runner import start_inprocess_worker
 from masthead.mail import routes as mail_routes
+from masthead.openapi_errors import install_error_schema
 from masthead.origin import OriginCheckMiddleware
 from masthead.settings import Settings
 from masthead.web import routes as web_routes
@@ -64,4 +65,5 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     if settings.mail_backend == "devmailbox":  # only then is there mail to show
         app.include_router(mail_routes.router)
     app.include_router(web_routes.router)  # last: its /account/{path} catch-all serves the SPA
+    install_error_schema(app)
     return app

@@ -1,0 +1,59 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const port = 8765;
+const baseURL = `http://127.0.0.1:${port}`;
+
+/** Debian's Chromium: nothing here downloads a browser. */
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: '.',
+  // e2e/tools/ holds the screenshot tour, run on demand by `npm run screenshots`.
+  testMatch: process.env.SHOTS ? 'tools/*.spec.ts' : '*.spec.ts',
+  globalSetup: './global-setup.ts',
+  outputDir: `${repoRoot}var/e2e-results`,
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  forbidOnly: Boolean(process.env.CI),
+  reporter: 'list',
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    // A fresh database for every run.
+    command: `sh -c 'mkdir -p var && rm -f var/e2e.db var/e2e.db-wal var/e2e.db-shm && exec server/.venv/bin/python -m masthead.serve --port ${port} --no-seed'`,
+    cwd: repoRoot,
+    env: {
+      MASTHEAD_DATABASE_URL: `sqlite:///${repoRoot}var/e2e.db`,
+      MASTHEAD_PUBLIC_URL: baseURL,
+      MASTHEAD_RATE_LIMIT_PER_ADDRESS: '1000',
+    },
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { newReader, registerByApi, submitLogin } from './helpers';
+
+test('a guarded page sends the reader to login and back again afterwards', async ({ page }) => {
+  const reader = newReader('guard');
+  await registerByApi(page.request, reader);
+  await page.context().clearCookies();
+
+  await page.goto('/account/settings/display');
+  await expect(page).toHaveURL(/\/account\/login$/);
+  await submitLogin(page, reader.email, reader.password);
+  await expect(page).toHaveURL(/\/account\/settings\/display$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Display settings' })).toBeVisible();
+});
+
+test('/account goes to login or settings', async ({ page }) => {
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/account\/login$/);
+  await registerByApi(page.request, newReader('index'));
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/account\/settings$/);
+  await page.goto('/account/register');
+  await expect(page).toHaveURL(/\/account\/settings$/);
+});
+
+for (const hostile of ['https://evil.example', '//evil.example', 'javascript:alert(1)', '/account/login', 'https://nypost.com@evil.example/']) {
+  test(`a hostile redirect (${hostile}) is refused`, async ({ page }) => {
+    const reader = newReader('hostile');
+    await registerByApi(page.request, reader);
+    await page.context().clearCookies();
+    const offSite: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith('http://127.0.0.1:8765/')) offSite.push(request.url());
+    });
+    let dialogs = 0;
+    page.on('dialog', (dialog) => {
+      dialogs += 1;
+      void dialog.dismiss();
+    });
+
+    await page.goto(`/account/login?${new URLSearchParams({ redirect: hostile })}`);
+    await submitLogin(page, reader.email, reader.password);
+    await expect(page).toHaveURL('http://127.0.0.1:8765/account/settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+    expect(offSite).toEqual([]);
+    expect(dialogs).toBe(0);
+  });
+}
+
+test('a redirect to an allowed publisher site is followed', async ({ page }) => {
+  const reader = newReader('allowed');
+  await registerByApi(page.request, reader);
+  await page.context().clearCookies();
+  // No real network here: answer for nypost.com locally.
+  await page.route('https://nypost.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Story</title><h1>The story</h1>' }),
+  );
+
+  await page.goto(`/account/login?${new URLSearchParams({ redirect: 'https://nypost.com/2026/11/22/story/' })}`);
+  await submitLogin(page, reader.email, reader.password);
+  await expect(page).toHaveURL('https://nypost.com/2026/11/22/story/');
+});
+
+test('redirect=referrer goes back to the previous page on this site', async ({ page }) => {
+  const reader = newReader('referrer');
+  await registerByApi(page.request, reader);
+  await page.context().clearCookies();
+
+  await page.goto('/account/login?redirect=referrer', { referer: 'http://127.0.0.1:8765/account/settings/display' });
+  await submitLogin(page, reader.email, reader.password);
+  await expect(page).toHaveURL(/\/account\/settings\/display$/);
+});

@@ -1,0 +1,27 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ALLOWED_REDIRECT_HOSTS, parseConfig, readConfig } from './config';
+
+describe('page config', () => {
+  it('reads the allowed hosts the server injected', () => {
+    document.head.innerHTML =
+      '<script id="masthead-config" type="application/json">{"allowedRedirectHosts":["127.0.0.1","localhost","nypost.com"]}</script>';
+    expect(readConfig().allowedRedirectHosts).toEqual(['127.0.0.1', 'localhost', 'nypost.com']);
+  });
+
+  it.each([null, '', 'not json', '{}', '{"allowedRedirectHosts":"nypost.com"}', '{"allowedRedirectHosts":[]}', 'null'])(
+    'falls back to 127.0.0.1 and localhost for %j',
+    (raw) => {
+      expect(parseConfig(raw).allowedRedirectHosts).toEqual(DEFAULT_ALLOWED_REDIRECT_HOSTS);
+    },
+  );
+
+  it('falls back when the placeholder was never replaced', () => {
+    document.head.innerHTML = '<!--masthead-config-->';
+    expect(readConfig().allowedRedirectHosts).toEqual(['127.0.0.1', 'localhost']);
+  });
+
+  it('drops entries that are not host names', () => {
+    expect(parseConfig('{"allowedRedirectHosts":["NYPost.com", 3, ""]}').allowedRedirectHosts).toEqual(['nypost.com']);
+  });
+});

@@ -1,0 +1,106 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '../../api/client';
+import { register as registerCall } from '../../api/identity';
+import { ErrorAlert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { PageHeading } from '../../ui/PageHeading';
+import { TextField } from '../../ui/TextField';
+import { checkedResolver, firstErrorMessage } from '../forms';
+import { messages } from '../messages';
+import { acceptRedirect } from '../redirect';
+import { rememberRedirectPath } from '../redirectStorage';
+import { useIdentity } from '../state/IdentityProvider';
+import { checkRegistration } from '../validation';
+
+const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
+
+/** Spec section 9: wait 500 ms after registering before reading the new session. */
+export const REGISTER_SETTLE_MS = 500;
+
+export default function RegisterScreen() {
+  const { config, completeLogin } = useIdentity();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const errorId = useId();
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const { register, handleSubmit, formState } = useForm({
+    resolver: checkedResolver(FIELDS, checkRegistration),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const session = await registerCall({
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        email: values.email.trim(),
+        password: values.password,
+      });
+      // A redirect given to the register page is honoured after the success page.
+      const redirect = acceptRedirect(searchParams.get('redirect'), config.allowedRedirectHosts);
+      if (redirect) rememberRedirectPath(redirect);
+      await new Promise((resolve) => setTimeout(resolve, REGISTER_SETTLE_MS));
+      await completeLogin(session);
+      navigate('/account/register-success', { replace: true });
+    } catch (error) {
+      setServerError(registerErrorMessage(error));
+    }
+  });
+
+  const clientError = firstErrorMessage(formState.errors, FIELDS);
+  const redirectParam = searchParams.get('redirect');
+  const loginHref = redirectParam
+    ? `/account/login?${new URLSearchParams({ redirect: redirectParam }).toString()}`
+    : '/account/login';
+  const field = (name: (typeof FIELDS)[number]) => ({
+    invalid: Boolean(formState.errors[name]),
+    errorId,
+    ...register(name),
+  });
+
+  return (
+    <div className="page">
+      <PageHeading title="Create an account">Create an account</PageHeading>
+      <p className="lead">One account for all of our sites.</p>
+      <div className="card">
+        <ErrorAlert id={errorId}>{clientError ?? serverError}</ErrorAlert>
+        <form noValidate onSubmit={onSubmit}>
+          <div className="row">
+            <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
+            <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
+          </div>
+          <TextField label="Email address" type="email" autoComplete="email" inputMode="email" {...field('email')} />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 8 characters, with one uppercase letter."
+            {...field('password')}
+          />
+          <Button type="submit" className="button--block" busy={formState.isSubmitting}>
+            {formState.isSubmitting ? 'Creating your account…' : 'Create account'}
+          </Button>
+        </form>
+        <p className="form-footer">
+          By creating an account you agree to our <a href="/terms/">Terms of Use</a> and{' '}
+          <a href="/privacy/">Privacy Policy</a>.
+        </p>
+      </div>
+      <p>
+        Already have an account? <Link to={loginHref}>Log in</Link>
+      </p>
+    </div>
+  );
+}
+
+function registerErrorMessage(error: unknown): string {
+  if (!isApiError(error)) return messages.unknownError;
+  if (error.status === 409) return messages.emailInUse;
+  if (error.status === 400 && error.type === 'password-not-strong') return messages.passwordRule;
+  if (error.status === 400 && error.type === 'bad-request' && /email/i.test(error.message)) return messages.invalidEmail;
+  return error.message || messages.unknownError;
+}

@@ -1,0 +1,37 @@
+import { Link } from 'react-router';
+import { PageHeading } from '../../ui/PageHeading';
+import { Spinner } from '../../ui/Spinner';
+import { ChangePasswordForm } from '../settings/ChangePasswordForm';
+import { LoadError } from '../settings/LoadError';
+import { ProfileDetailsForm } from '../settings/ProfileDetailsForm';
+import { PublicProfileForm } from '../settings/PublicProfileForm';
+import { SettingsNav } from '../settings/SettingsNav';
+import { useUserData } from '../settings/useUserData';
+
+export default function SettingsScreen() {
+  const { data, error, retry } = useUserData();
+  return (
+    <div className="page page--wide">
+      <PageHeading title="Account settings">Account settings</PageHeading>
+      <SettingsNav />
+      {data ? (
+        <>
+          <ProfileDetailsForm profile={data.profile} />
+          <section className="card" aria-labelledby="email-heading">
+            <h2 id="email-heading">Email address</h2>
+            <div className="definition">
+              <span className="definition__value">{data.account.identifiers.email_address}</span>
+              <Link to="/account/settings/update-email">Change email address</Link>
+            </div>
+          </section>
+          <ChangePasswordForm />
+          <PublicProfileForm profile={data.profile} />
+        </>
+      ) : error ? (
+        <LoadError error={error} onRetry={retry} />
+      ) : (
+        <Spinner label="Loading your profile…" />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import { isApiError } from '../../api/client';
+import { confirmEmailChange } from '../../api/identity';
+import { identityKeys } from '../../api/queries';
+import { ErrorAlert, StatusMessage } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { PageHeading } from '../../ui/PageHeading';
+import { TextField } from '../../ui/TextField';
+import { checkedResolver, firstErrorMessage } from '../forms';
+import { messages } from '../messages';
+import { useIdentity } from '../state/IdentityProvider';
+import { checkConfirmPassword } from '../validation';
+
+const FIELDS = ['password'] as const;
+
+/** The page the email-change link opens: the reader confirms with their password. */
+export default function VerifyEmailChangeScreen() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const { state, dispatch } = useIdentity();
+  const queryClient = useQueryClient();
+  const errorId = useId();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [newEmail, setNewEmail] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm({
+    resolver: checkedResolver(FIELDS, checkConfirmPassword),
+    defaultValues: { password: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setServerError(null);
+    try {
+      const result = await confirmEmailChange(token, password);
+      setNewEmail(result.identifiers.email_address);
+      if (state.user.account) {
+        dispatch({ type: 'SET_ACCOUNT', account: { ...state.user.account, identifiers: result.identifiers } });
+      }
+      await queryClient.invalidateQueries({ queryKey: identityKeys.account });
+    } catch (error) {
+      setServerError(emailChangeErrorMessage(error));
+    }
+  });
+
+  const continueTo = state.dataLayer.loggedIn ? '/account/settings' : '/account/login';
+  return (
+    <div className="page">
+      <PageHeading title="Confirm your new email address">Confirm your new email address</PageHeading>
+      <div className="card">
+        {!token ? (
+          <ErrorAlert>{messages.emailChangeExpired}</ErrorAlert>
+        ) : newEmail ? (
+          <>
+            <StatusMessage>
+              <p>
+                Your email address is now <strong>{newEmail}</strong>.
+              </p>
+            </StatusMessage>
+            <p>
+              <Link className="button button--primary" to={continueTo}>
+                {state.dataLayer.loggedIn ? 'Back to account settings' : 'Log in'}
+              </Link>
+            </p>
+          </>
+        ) : (
+          <>
+            <p>Enter your password to finish changing the email address of your account.</p>
+            <ErrorAlert id={errorId}>{firstErrorMessage(formState.errors, FIELDS) ?? serverError}</ErrorAlert>
+            <form noValidate onSubmit={onSubmit}>
+              <TextField
+                label="Password"
+                type="password"
+                autoComplete="current-password"
+                invalid={Boolean(formState.errors.password)}
+                errorId={errorId}
+                {...register('password')}
+              />
+              <Button type="submit" className="button--block" busy={formState.isSubmitting}>
+                Confirm email change
+              </Button>
+            </form>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The spec's four messages for the email-change link. */
+export function emailChangeErrorMessage(error: unknown): string {
+  if (isApiError(error)) {
+    if (error.status === 401) return messages.emailChangeWrongPassword;
+    if (error.status === 410 || error.status === 404) return messages.emailChangeExpired;
+    if (error.status === 409) return messages.emailChangeTaken;
+  }
+  return messages.emailChangeUnknown;
+}

@@ -1,0 +1,35 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+// The Python server serves web/dist/account.html for /account/* and web/dist/* under /static/.
+export default defineConfig({
+  root: webRoot,
+  base: '/static/',
+  // Keep Vite's and Vitest's caches in the repository's node_modules, not a second one in web/.
+  cacheDir: fileURLToPath(new URL('../node_modules/.vite', import.meta.url)),
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rollupOptions: { input: { account: fileURLToPath(new URL('account.html', import.meta.url)) } },
+  },
+  server: {
+    // `vite` on its own: forward API calls to a locally running Masthead server.
+    proxy: {
+      '/blaize': 'http://127.0.0.1:8000',
+      '/dev': 'http://127.0.0.1:8000',
+      '/account/avatar': 'http://127.0.0.1:8000',
+    },
+  },
+  test: {
+    environment: 'node', // DOM tests opt in with a @vitest-environment jsdom comment
+    globals: true,
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    restoreMocks: true,
+  },
+});
