@@ -7,7 +7,5 @@ from masthead.settings import REPO_ROOT, Settings
 
 def test_every_setting_is_documented() -> None:
     readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
-    missing = [
-        name for name in Settings.model_fields if f"`MASTHEAD_{name.upper()}`" not in readme
-    ]
+    missing = [name for name in Settings.model_fields if f"`MASTHEAD_{name.upper()}`" not in readme]
     assert missing == []
