@@ -12,6 +12,7 @@ export default defineConfig({
   testDir: '.',
   // e2e/tools/ holds the screenshot tour, run on demand by `npm run screenshots`.
   testMatch: process.env.SHOTS ? 'tools/*.spec.ts' : '*.spec.ts',
+  testIgnore: process.env.SHOTS ? [] : ['tools/**'],
   globalSetup: './global-setup.ts',
   outputDir: `${repoRoot}var/e2e-results`,
   fullyParallel: true,
