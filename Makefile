@@ -86,7 +86,8 @@ test: lint typecheck check-api-types test-py test-web test-e2e
 	@echo "All checks passed."
 
 bench: setup build
-	$(PY) bench/run.py
+	@command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
+	$(PY) bench/identity_load.py
 
 clean:
 	rm -rf var web/dist
