@@ -11,18 +11,21 @@ from masthead import health
 from masthead.clock import Clock
 from masthead.deps import build_runtime
 from masthead.errors import install_error_handlers
-from masthead.identity import avatar
+from masthead.identity import avatar, read_routes
 from masthead.identity import routes as identity_routes
 from masthead.jobs.runner import start_inprocess_worker
 from masthead.mail import routes as mail_routes
 from masthead.openapi_errors import install_error_schema
 from masthead.origin import OriginCheckMiddleware
+from masthead.referrals import routes as referral_routes
 from masthead.settings import Settings
 from masthead.web import routes as web_routes
 
 API_DESCRIPTION = """
-Masthead's wire contract: the identity service (`/blaize/*`), and the account area that
-uses it. Errors share one shape, `{"type": <spec error type>, "message": <sentence>}`.
+Masthead's wire contract: the identity service (`/blaize/*`) and the account area that
+uses it; `/api/v1/{tenant}/*` and `/a/{tenant}/*`, the SaaSquatch-compatible referral
+service. Errors share one shape, `{"type": <spec error type>, "message": <sentence>}`; the
+referral service's errors add SaaSquatch's `apiErrorCode`, `rsCode` and `statusCode`.
 
 Choices where the spec says "not shown": `GET /blaize/datalayer` answers
 `{"dataLayer": {...}}`; login and register also answer `message`; the email-change link is
@@ -59,11 +62,13 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     install_error_handlers(app)
     app.add_middleware(OriginCheckMiddleware, settings=settings)
 
+    app.include_router(read_routes.router)  # first: matched on every page view
     app.include_router(health.router)
     app.include_router(identity_routes.router)
     app.include_router(avatar.router)
     if settings.mail_backend == "devmailbox":  # only then is there mail to show
         app.include_router(mail_routes.router)
+    app.include_router(referral_routes.router)
     app.include_router(web_routes.router)  # last: its /account/{path} catch-all serves the SPA
     install_error_schema(app)
     return app

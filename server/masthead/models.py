@@ -4,5 +4,6 @@ from masthead.db import Base
 from masthead.identity.models import AuthSession, OneTimeToken, Profile, User
 from masthead.jobs.models import OutboxJob
 from masthead.mail.models import DeliveredMail
+from masthead.referrals import models as referral_models  # noqa: F401 (registers its tables)
 
 __all__ = ["AuthSession", "Base", "DeliveredMail", "OneTimeToken", "OutboxJob", "Profile", "User"]

@@ -54,6 +54,9 @@ def _describe_errors(responses: dict[str, Any]) -> None:
         responses.setdefault("400", {})
     for status, response in responses.items():
         if status.startswith("4"):
+            declared = response.get("content", {}).get("application/json", {}).get("schema")
+            if declared and declared.get("$ref") != "#/components/schemas/HTTPValidationError":
+                continue  # the route documents its own error body (the referral service)
             response["description"] = response.get("description") or "Error"
             if response["description"] in ("Validation Error", "Additional Response"):
                 response["description"] = "Error"

@@ -11,6 +11,10 @@ from masthead.identity.cookies import SESSION_COOKIE
 from masthead.settings import Settings
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
+# The referral service's paths authenticate by a user JWT, never by the session cookie, and
+# check each tenant's allowed origins themselves (masthead.referrals.transport): a session
+# cookie riding along on a merchant page's call grants nothing there, so it is not refused.
+JWT_AUTHENTICATED_PREFIXES = ("/api/v1/", "/a/")
 
 
 def _origin_of(url: str) -> str:
@@ -24,7 +28,11 @@ class OriginCheckMiddleware:
         self.trusted = {settings.public_origin, *settings.allowed_origins}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] in SAFE_METHODS:
+        if (
+            scope["type"] != "http"
+            or scope["method"] in SAFE_METHODS
+            or scope["path"].startswith(JWT_AUTHENTICATED_PREFIXES)
+        ):
             await self.app(scope, receive, send)
             return
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}

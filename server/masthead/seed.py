@@ -8,6 +8,7 @@ from masthead.db import session_scope
 from masthead.deps import Runtime
 from masthead.identity import passwords, repository
 from masthead.identity.models import Profile, User
+from masthead.referrals.seed import seed_referrals
 
 DEMO_PASSWORD = "Password123"  # noqa: S105 (the published demo login)
 DEMO_READERS = [
@@ -41,3 +42,4 @@ def seed_demo(runtime: Runtime) -> None:
                 updated_at=now,
             )
             db.add(user)
+    seed_referrals(runtime)

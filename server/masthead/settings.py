@@ -85,6 +85,27 @@ class Settings(BaseSettings):
     web_dist: Path = Field(
         default=REPO_ROOT / "web" / "dist", description="The built account area (npm run build)."
     )
+    payments: str = Field(
+        default="sandbox",
+        description="'sandbox' runs the local Braintree sandbox (its tables, its wire protocol "
+        "at /braintree-sandbox); 'braintree' uses Braintree through the official SDK.",
+    )
+    braintree_merchant_id: str = Field(
+        default="masthead_sandbox", description="Braintree merchant id (the sandbox's own)."
+    )
+    braintree_public_key: str = Field(
+        default="sandbox_public_key",
+        description="Braintree public key; it names the key in webhook signatures.",
+    )
+    braintree_private_key: str = Field(
+        default="sandbox_private_key",
+        description="Braintree private key: API basic auth and webhook signature key.",
+    )
+    braintree_environment: str = Field(
+        default="sandbox",
+        description="'sandbox' or 'production' (Braintree's hosts), or the base URL of a "
+        "server speaking Braintree's protocol, e.g. http://127.0.0.1:8000/braintree-sandbox.",
+    )
 
     @cached_property
     def secure_cookies(self) -> bool:

@@ -10,14 +10,13 @@ from fastapi.responses import JSONResponse, RedirectResponse
 from masthead.deps import DbDep, RuntimeDep
 from masthead.errors import ApiError
 from masthead.identity import schemas, service
-from masthead.identity.auth import AddressDep, ReaderDep, required_reader
+from masthead.identity.auth import AddressDep, ReaderDep
 from masthead.identity.cookies import (
     SESSION_COOKIE,
     clear_session_cookies,
     contract_cookie,
     set_session_cookies,
 )
-from masthead.identity.profile_fields import read_profile
 from masthead.identity.service import IdentityError, IssuedSession
 from masthead.ratelimit import enforce
 
@@ -125,20 +124,6 @@ def logout(request: Request, db: DbDep, rt: RuntimeDep) -> Response:
     return response
 
 
-# The three reads below answer from the session query alone, as JSONResponse (their
-# documented models are built from the same rules), so they never leave the event loop.
-@router.get("/account", response_model=schemas.AccountResponse, responses={401: {}})
-async def account(reader: ReaderDep) -> Response:
-    return JSONResponse(
-        {"identifiers": {"email_address": reader.email}, "tracking_id": reader.tracking_id}
-    )
-
-
-@router.get("/profile", response_model=schemas.Profile, responses={401: {}})
-async def get_profile(reader: ReaderDep) -> Response:
-    return JSONResponse(read_profile(reader.attributes))
-
-
 @router.post(
     "/profile",
     response_model=schemas.Profile,
@@ -158,12 +143,6 @@ def post_profile(
         return service.update_profile(db, rt, reader, body)
     except IdentityError as exc:
         raise _fail(exc) from None
-
-
-@router.get("/datalayer", response_model=schemas.DataLayerResponse, responses={401: {}})
-async def datalayer(request: Request) -> Response:
-    reader = await required_reader(request)
-    return JSONResponse({"dataLayer": service.data_layer(reader)})
 
 
 @router.post(

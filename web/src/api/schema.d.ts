@@ -4,6 +4,83 @@
  */
 
 export interface paths {
+    "/a/{tenant_alias}/r/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A share link: on to the landing page with the `_saasquatch` parameter
+         * @description The parameter holds the referral cookie for the code (base64url JSON, the code valid 365 days); the widget library on the landing page stores it. An unknown code lands without it.
+         */
+        get: operations["share_link_a__tenant_alias__r__code__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/a/{tenant_alias}/widgets/analytics/loaded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record that a widget was shown (204) */
+        post: operations["analytics_loaded_a__tenant_alias__widgets_analytics_loaded_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/a/{tenant_alias}/widgets/analytics/shared": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a share-button click (204)
+         * @description shareMedium: EMAIL, FACEBOOK, TWITTER, LINKEDIN, SMS, WHATSAPP or DIRECT.
+         */
+        post: operations["analytics_shared_a__tenant_alias__widgets_analytics_shared_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/a/{tenant_alias}/widgets/squatchcookiejson": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This tenant's referral codes in a `_saasquatch` cookie value
+         * @description `cookies` is the cookie's base64url value; without it the request's own `_saasquatch` cookie is read. Expired codes are left out; `code` is the first code (null when there is none). A value that is not base64url JSON is 400 INVALID_COOKIE.
+         */
+        get: operations["squatch_cookie_json_a__tenant_alias__widgets_squatchcookiejson_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/avatar/": {
         parameters: {
             query?: never;
@@ -15,6 +92,134 @@ export interface paths {
         get: operations["avatar_account_avatar__get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{tenant_alias}/graphql": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * GraphQL: only the renderWidget query
+         * @description Answers `{data: {renderWidget: {template, user{id accountId}, jsOptions, widgetConfig{values}}}}`. Variables: user {id, accountId} (optional: without it the widget is anonymous), engagementMedium, widgetType, locale. The token comes as `Authorization: Bearer <jwt>` (or the other token headers), with the upsert rule for a user. Any other operation, or a malformed one, is 400 `{errors: [{message}]}`; a refusal keeps its status and carries the referral error fields in `extensions`.
+         */
+        post: operations["render_widget_graphql_api_v1__tenant_alias__graphql_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{tenant_alias}/mail/referralinvite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail the sender's share link to up to 20 friends
+         * @description Live tenants need the sender's user JWT; test tenants accept calls without one. Every recipient must be a valid address (400 names the first that is not); at most 20 per call and 10 calls per sender an hour (429). Mail goes through the outbox.
+         */
+        post: operations["referral_invite_api_v1__tenant_alias__mail_referralinvite_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{tenant_alias}/open/account/{account_id}/user/{user_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Track user events; a conversion key converts the pending referral
+         * @description The same token rule as upsert. The body's accountId and userId must match the path. An event whose key is one of the programme's conversion keys (`purchase`, `membership_started` in the demo) converts the user's pending referral and issues the referrer's and the referred reader's rewards exactly once, however often it is sent. `accepted` counts the events stored: a repeated dedupeKey is dropped.
+         */
+        post: operations["track_events_api_v1__tenant_alias__open_account__account_id__user__user_id__events_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{tenant_alias}/widget/account/{account_id}/user/{user_id}/render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Render the widget of an existing participant (404 USER_NOT_FOUND otherwise)
+         * @description The same token rule as upsert.
+         */
+        get: operations["render_api_v1__tenant_alias__widget_account__account_id__user__user_id__render_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{tenant_alias}/widget/account/{account_id}/user/{user_id}/upsert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Create or update a participant and render their widget
+         * @description Live tenants need a user JWT for these ids (X-SaaSquatch-User-Token, user-token or Authorization: Bearer); test tenants accept calls without one. Signed user fields win over the body's. At the participant's first upsert the referral is attributed from the first code of this tenant in the `_saasquatch` cookie (never to themselves, never again later). `user.referredBy` is present only when referred.
+         */
+        put: operations["upsert_api_v1__tenant_alias__widget_account__account_id__user__user_id__upsert_put"];
+        /**
+         * Create or update a participant and render their widget
+         * @description Live tenants need a user JWT for these ids (X-SaaSquatch-User-Token, user-token or Authorization: Bearer); test tenants accept calls without one. Signed user fields win over the body's. At the participant's first upsert the referral is attributed from the first code of this tenant in the `_saasquatch` cookie (never to themselves, never again later). `user.referredBy` is present only when referred.
+         */
+        post: operations["upsert_api_v1__tenant_alias__widget_account__account_id__user__user_id__upsert_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{tenant_alias}/widget/user/cookie_user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Widget for an anonymous visitor (cookie user)
+         * @description The visitor is known by the HttpOnly `masthead_referral_visitor` cookie this call sets (SameSite=None; Secure under HTTPS, else Lax), scoped to this path. A new visitor is attributed from the `_saasquatch` referral cookie (body `cookies`, or the request's cookie). A JWT is optional; one that is sent must be valid (`{"allowAnonymous": true}` or a user).
+         */
+        put: operations["cookie_user_api_v1__tenant_alias__widget_user_cookie_user_put"];
+        /**
+         * Widget for an anonymous visitor (cookie user)
+         * @description The visitor is known by the HttpOnly `masthead_referral_visitor` cookie this call sets (SameSite=None; Secure under HTTPS, else Lax), scoped to this path. A new visitor is attributed from the `_saasquatch` referral cookie (body `cookies`, or the request's cookie). A JWT is optional; one that is sent must be valid (`{"allowAnonymous": true}` or a user).
+         */
+        post: operations["cookie_user_api_v1__tenant_alias__widget_user_cookie_user_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -239,6 +444,21 @@ export interface components {
             current_validators: components["schemas"]["PasswordValidators"];
             new_validators: components["schemas"]["PasswordValidators"];
         };
+        /** CookieCodesResponse */
+        CookieCodesResponse: {
+            /**
+             * Code
+             * @description The first code, for autofill; null when none.
+             */
+            code: string | null;
+            /**
+             * Codes
+             * @description Programme id -> referral code, for this tenant.
+             */
+            codes: {
+                [key: string]: string;
+            };
+        };
         /** DataLayer */
         DataLayer: {
             /** Firstname */
@@ -287,10 +507,71 @@ export interface components {
              */
             type: string;
         };
+        /** EventIn */
+        EventIn: {
+            /** Dedupekey */
+            dedupeKey?: string | null;
+            /** Fields */
+            fields?: {
+                [key: string]: unknown;
+            } | null;
+            /** Key */
+            key: string;
+        };
+        /** EventsRequest */
+        EventsRequest: {
+            /** Accountid */
+            accountId: string;
+            /** Events */
+            events: components["schemas"]["EventIn"][];
+            /** Userid */
+            userId: string;
+        };
+        /** EventsResponse */
+        EventsResponse: {
+            /**
+             * Accepted
+             * @description Events stored; a repeated dedupeKey is not stored again.
+             */
+            accepted: number;
+        };
+        /** GraphQLResponse */
+        GraphQLResponse: {
+            /** Data */
+            data?: {
+                [key: string]: unknown;
+            } | null;
+            /** Errors */
+            errors?: {
+                [key: string]: unknown;
+            }[] | null;
+        };
         /** Identifiers */
         Identifiers: {
             /** Email Address */
             email_address: string;
+        };
+        /** InviteRequest */
+        InviteRequest: {
+            /** Recipients */
+            recipients: string[];
+            /** Sendingaccountid */
+            sendingAccountId: string;
+            /** Sendinguserid */
+            sendingUserId: string;
+        };
+        /** InviteResponse */
+        InviteResponse: {
+            /**
+             * Accepted
+             * @description Invites queued for sending.
+             */
+            accepted: number;
+            /**
+             * Rejected
+             * @description Repeated addresses and the sender's own, not mailed.
+             */
+            rejected: number;
         };
         /** LoginRequest */
         LoginRequest: {
@@ -483,6 +764,38 @@ export interface components {
              */
             "sso-user": boolean;
         };
+        /** ReferralErrorBody */
+        ReferralErrorBody: {
+            /** Apierrorcode */
+            apiErrorCode: string;
+            /** Message */
+            message: string;
+            /**
+             * Rscode
+             * @description Shown by the error widget as its 'Error Code'.
+             */
+            rsCode: string;
+            /** Statuscode */
+            statusCode: number;
+            /** Type */
+            type: string;
+        };
+        /** ReferredBy */
+        ReferredBy: {
+            /** Code */
+            code: string;
+            referredReward: components["schemas"]["ReferredReward"];
+        };
+        /** ReferredReward */
+        ReferredReward: {
+            /** Description */
+            description: string;
+            /**
+             * Fueltankcode
+             * @description The reward code, once the referral converted.
+             */
+            fuelTankCode: string | null;
+        };
         /** RegisterRequest */
         RegisterRequest: {
             /** Attributes */
@@ -502,6 +815,19 @@ export interface components {
              */
             token_exchange?: string | null;
         };
+        /** RenderResponse */
+        RenderResponse: {
+            /** Jsoptions */
+            jsOptions: {
+                [key: string]: unknown;
+            };
+            /**
+             * Template
+             * @description A complete HTML document for the widget frame.
+             */
+            template: string;
+            user: components["schemas"]["WidgetUser"];
+        };
         /** ResetRequest */
         ResetRequest: {
             identifiers: components["schemas"]["Identifiers"];
@@ -509,6 +835,57 @@ export interface components {
         /** UpdateEmailRequest */
         UpdateEmailRequest: {
             new_identifiers: components["schemas"]["Identifiers"];
+        };
+        /**
+         * UserBody
+         * @description The user squatch-js sends to cookie_user and upsert; unknown keys are ignored.
+         */
+        UserBody: {
+            /** Accountid */
+            accountId?: string | null;
+            /**
+             * Cookies
+             * @description The `_saasquatch` referral cookie: its base64url value, or decoded JSON.
+             */
+            cookies?: string | {
+                [key: string]: unknown;
+            } | null;
+            /** Email */
+            email?: string | null;
+            /** Firstname */
+            firstName?: string | null;
+            /** Id */
+            id?: string | null;
+            /** Lastname */
+            lastName?: string | null;
+            /** Locale */
+            locale?: string | null;
+        };
+        /** WidgetUser */
+        WidgetUser: {
+            /** Accountid */
+            accountId: string;
+            /** Email */
+            email: string | null;
+            /** Firstname */
+            firstName: string;
+            /** Id */
+            id: string;
+            /** Lastname */
+            lastName: string;
+            /** Locale */
+            locale: string | null;
+            /** Referralcode */
+            referralCode: string;
+            /** @description Present only when the user was referred. */
+            referredBy?: components["schemas"]["ReferredBy"] | null;
+            /**
+             * Sharelinks
+             * @description shareLink, emailShareLink, facebookShareLink, twitterShareLink, linkedinShareLink, smsShareLink, whatsappShareLink.
+             */
+            shareLinks: {
+                [key: string]: string;
+            };
         };
     };
     responses: never;
@@ -519,6 +896,193 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    share_link_a__tenant_alias__r__code__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_alias: string;
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the programme's landing page */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    analytics_loaded_a__tenant_alias__widgets_analytics_loaded_post: {
+        parameters: {
+            query: {
+                externalAccountId: string;
+                externalUserId: string;
+                engagementMedium: string;
+                programId?: string | null;
+            };
+            header?: never;
+            path: {
+                tenant_alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+        };
+    };
+    analytics_shared_a__tenant_alias__widgets_analytics_shared_post: {
+        parameters: {
+            query: {
+                externalAccountId: string;
+                externalUserId: string;
+                engagementMedium: string;
+                shareMedium: string;
+            };
+            header?: never;
+            path: {
+                tenant_alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+        };
+    };
+    squatch_cookie_json_a__tenant_alias__widgets_squatchcookiejson_get: {
+        parameters: {
+            query?: {
+                cookies?: string | null;
+            };
+            header?: never;
+            path: {
+                tenant_alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CookieCodesResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+        };
+    };
     avatar_account_avatar__get: {
         parameters: {
             query?: {
@@ -547,6 +1111,532 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    render_widget_graphql_api_v1__tenant_alias__graphql_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GraphQLResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GraphQLResponse"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    referral_invite_api_v1__tenant_alias__mail_referralinvite_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+        };
+    };
+    track_events_api_v1__tenant_alias__open_account__account_id__user__user_id__events_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenant_alias: string;
+                account_id: string;
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventsRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventsResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+        };
+    };
+    render_api_v1__tenant_alias__widget_account__account_id__user__user_id__render_get: {
+        parameters: {
+            query?: {
+                /** @description REFERRER_WIDGET, CONVERSION_WIDGET or p/<programme>/w/referrerWidget|referredWidget; default: the tenant's jsOptions.widget.defaultWidgetType. */
+                widgetType?: string | null;
+                /** @description Default POPUP. */
+                engagementMedium?: string | null;
+                /** @description en or en_US; sets lang. */
+                locale?: string | null;
+            };
+            header?: never;
+            path: {
+                tenant_alias: string;
+                account_id: string;
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+        };
+    };
+    upsert_api_v1__tenant_alias__widget_account__account_id__user__user_id__upsert_put: {
+        parameters: {
+            query?: {
+                /** @description REFERRER_WIDGET, CONVERSION_WIDGET or p/<programme>/w/referrerWidget|referredWidget; default: the tenant's jsOptions.widget.defaultWidgetType. */
+                widgetType?: string | null;
+                /** @description Default POPUP. */
+                engagementMedium?: string | null;
+                /** @description en or en_US; sets lang. */
+                locale?: string | null;
+            };
+            header?: never;
+            path: {
+                tenant_alias: string;
+                account_id: string;
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UserBody"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+        };
+    };
+    upsert_api_v1__tenant_alias__widget_account__account_id__user__user_id__upsert_post: {
+        parameters: {
+            query?: {
+                /** @description REFERRER_WIDGET, CONVERSION_WIDGET or p/<programme>/w/referrerWidget|referredWidget; default: the tenant's jsOptions.widget.defaultWidgetType. */
+                widgetType?: string | null;
+                /** @description Default POPUP. */
+                engagementMedium?: string | null;
+                /** @description en or en_US; sets lang. */
+                locale?: string | null;
+            };
+            header?: never;
+            path: {
+                tenant_alias: string;
+                account_id: string;
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UserBody"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+        };
+    };
+    cookie_user_api_v1__tenant_alias__widget_user_cookie_user_put: {
+        parameters: {
+            query?: {
+                /** @description REFERRER_WIDGET, CONVERSION_WIDGET or p/<programme>/w/referrerWidget|referredWidget; default: the tenant's jsOptions.widget.defaultWidgetType. */
+                widgetType?: string | null;
+                /** @description Default POPUP. */
+                engagementMedium?: string | null;
+                /** @description en or en_US; sets lang. */
+                locale?: string | null;
+            };
+            header?: never;
+            path: {
+                tenant_alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UserBody"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+        };
+    };
+    cookie_user_api_v1__tenant_alias__widget_user_cookie_user_post: {
+        parameters: {
+            query?: {
+                /** @description REFERRER_WIDGET, CONVERSION_WIDGET or p/<programme>/w/referrerWidget|referredWidget; default: the tenant's jsOptions.widget.defaultWidgetType. */
+                widgetType?: string | null;
+                /** @description Default POPUP. */
+                engagementMedium?: string | null;
+                /** @description en or en_US; sets lang. */
+                locale?: string | null;
+            };
+            header?: never;
+            path: {
+                tenant_alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UserBody"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
                 };
             };
         };

@@ -1,0 +1,118 @@
+"""`/a/{tenant}`: the referral-cookie reader, widget analytics and share links (calls 5-7)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request, Response
+from fastapi.responses import RedirectResponse
+
+from masthead.deps import DbDep, RuntimeDep
+from masthead.referrals import schemas, service
+from masthead.referrals.cookie import COOKIE_NAME, MAX_COOKIE_CHARS
+from masthead.referrals.transport import ReferralRoute
+
+router = APIRouter(prefix="/a/{tenant_alias}", route_class=ReferralRoute, tags=["referrals"])
+
+ExternalId = Annotated[str, Query(min_length=1, max_length=255)]
+EngagementMedium = Annotated[str, Query(alias="engagementMedium", max_length=16)]
+
+
+@router.get(
+    "/widgets/squatchcookiejson",
+    response_model=schemas.CookieCodesResponse,
+    responses=schemas.error_responses(400, 404),
+    summary="This tenant's referral codes in a `_saasquatch` cookie value",
+    description="`cookies` is the cookie's base64url value; without it the request's own "
+    "`_saasquatch` cookie is read. Expired codes are left out; `code` is the first code "
+    "(null when there is none). A value that is not base64url JSON is 400 INVALID_COOKIE.",
+)
+def squatch_cookie_json(
+    tenant_alias: str,
+    request: Request,
+    db: DbDep,
+    rt: RuntimeDep,
+    cookies: Annotated[str | None, Query(max_length=MAX_COOKIE_CHARS)] = None,
+) -> schemas.CookieCodesResponse:
+    tenant = service.tenant_for(db, tenant_alias)
+    value = cookies if cookies is not None else request.cookies.get(COOKIE_NAME)
+    if value is None:
+        return schemas.CookieCodesResponse(codes={}, code=None)
+    return schemas.CookieCodesResponse(**service.cookie_codes(tenant, value, rt.clock.now()))
+
+
+@router.post(
+    "/widgets/analytics/loaded",
+    status_code=204,
+    responses=schemas.error_responses(400, 403, 404),
+    summary="Record that a widget was shown (204)",
+)
+def analytics_loaded(
+    tenant_alias: str,
+    db: DbDep,
+    rt: RuntimeDep,
+    external_account_id: Annotated[
+        str, Query(alias="externalAccountId", min_length=1, max_length=255)
+    ],
+    external_user_id: Annotated[str, Query(alias="externalUserId", min_length=1, max_length=255)],
+    engagement_medium: EngagementMedium,
+    program_id: Annotated[str | None, Query(alias="programId", max_length=64)] = None,
+) -> Response:
+    tenant = service.tenant_for(db, tenant_alias)
+    service.record_analytics(
+        db,
+        rt,
+        tenant,
+        "loaded",
+        external_account_id,
+        external_user_id,
+        engagement_medium,
+        program_id=program_id,
+    )
+    return Response(status_code=204)
+
+
+@router.post(
+    "/widgets/analytics/shared",
+    status_code=204,
+    responses=schemas.error_responses(400, 403, 404),
+    summary="Record a share-button click (204)",
+    description="shareMedium: EMAIL, FACEBOOK, TWITTER, LINKEDIN, SMS, WHATSAPP or DIRECT.",
+)
+def analytics_shared(
+    tenant_alias: str,
+    db: DbDep,
+    rt: RuntimeDep,
+    external_account_id: Annotated[
+        str, Query(alias="externalAccountId", min_length=1, max_length=255)
+    ],
+    external_user_id: Annotated[str, Query(alias="externalUserId", min_length=1, max_length=255)],
+    engagement_medium: EngagementMedium,
+    share_medium: Annotated[str, Query(alias="shareMedium", max_length=16)],
+) -> Response:
+    tenant = service.tenant_for(db, tenant_alias)
+    service.record_analytics(
+        db,
+        rt,
+        tenant,
+        "shared",
+        external_account_id,
+        external_user_id,
+        engagement_medium,
+        share_medium=share_medium,
+    )
+    return Response(status_code=204)
+
+
+@router.get(
+    "/r/{code}",
+    status_code=302,
+    responses={302: {"description": "To the programme's landing page"}, 404: {}},
+    summary="A share link: on to the landing page with the `_saasquatch` parameter",
+    description="The parameter holds the referral cookie for the code (base64url JSON, the "
+    "code valid 365 days); the widget library on the landing page stores it. An unknown code "
+    "lands without it.",
+)
+def share_link(tenant_alias: str, code: str, db: DbDep, rt: RuntimeDep) -> RedirectResponse:
+    tenant = service.tenant_for(db, tenant_alias)
+    return RedirectResponse(service.share_landing(db, rt, tenant, code[:32]), 302)

@@ -1,0 +1,125 @@
+"""HTTP plumbing of the referral routes: CORS for merchant pages, the per-tenant origin
+check, the user-token headers and the referral error shape.
+
+Merchant pages on other origins call these paths with credentials. A tenant's
+allowed_origins (exact match) get `Access-Control-Allow-Origin: <origin>` with credentials;
+a state-changing call from any other origin (except Masthead's own) is refused with 403.
+The session cookie plays no part here (see masthead/origin.py): calls authenticate by JWT.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from fastapi import APIRouter, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.routing import APIRoute
+
+from masthead.deps import Runtime
+from masthead.referrals import repository
+from masthead.referrals.errors import ReferralError, bad_request
+
+SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
+ALLOW_METHODS = "GET, POST, PUT, OPTIONS"
+ALLOW_HEADERS = (
+    "Content-Type, X-SaaSquatch-User-Token, X-SaaSquatch-Referrer, user-token, Authorization"
+)
+PREFLIGHT_MAX_AGE = "600"
+TOKEN_HEADERS = ("x-saasquatch-user-token", "user-token")
+
+
+def user_token(request: Request) -> str | None:
+    """squatch-js sends X-SaaSquatch-User-Token; the spec says user-token; GraphQL uses Bearer."""
+    for name in TOKEN_HEADERS:
+        value = request.headers.get(name, "").strip()
+        if value:
+            return value
+    scheme, _, value = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() != "bearer":
+        return None
+    return value.strip() or None
+
+
+def _describe(exc: RequestValidationError) -> str:
+    parts = []
+    for err in exc.errors()[:5]:
+        where = ".".join(str(p) for p in err.get("loc", ()) if p not in ("body", "query", "path"))
+        message = err.get("msg", "is invalid")
+        parts.append(f"{where}: {message}" if where else message)
+    return "The request is invalid. " + "; ".join(parts)
+
+
+def _origin_allowed(request: Request, origin: str) -> bool:
+    alias = request.path_params.get("tenant_alias")
+    if not isinstance(alias, str):
+        return False
+    runtime: Runtime = request.app.state.runtime
+    origins = repository.tenant_origins(runtime.reader, alias)
+    return origins is not None and origin in origins
+
+
+def _own_origins(request: Request) -> set[str]:
+    runtime: Runtime = request.app.state.runtime
+    return {
+        f"{request.url.scheme}://{request.headers.get('host', '')}",
+        runtime.settings.public_origin,
+    }
+
+
+class ReferralRoute(APIRoute):
+    """Adds CORS headers to every answer, refuses foreign origins, renders ReferralError."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def handle(request: Request) -> Response:
+            origin = request.headers.get("origin")
+            headers = {"Vary": "Origin"}
+            allowed = bool(origin) and _origin_allowed(request, origin or "")
+            request.state.origin_allowed = allowed
+            if allowed and origin:
+                headers["Access-Control-Allow-Origin"] = origin
+                headers["Access-Control-Allow-Credentials"] = "true"
+            elif (
+                origin
+                and request.method not in SAFE_METHODS
+                and origin not in _own_origins(request)
+            ):
+                refusal = ReferralError(
+                    "ORIGIN_NOT_ALLOWED",
+                    f"Pages on {origin[:200]} may not call this referral tenant.",
+                )
+                return refusal.response(headers)
+            try:
+                response = await handler(request)
+            except ReferralError as exc:
+                raise exc.api_error(headers) from None
+            except RequestValidationError as exc:
+                raise bad_request(_describe(exc)).api_error(headers) from None
+            response.headers.update(headers)
+            return response
+
+        return handle
+
+
+preflight = APIRouter(route_class=ReferralRoute, include_in_schema=False)
+
+
+@preflight.options("/api/v1/{tenant_alias}/{path:path}")
+@preflight.options("/a/{tenant_alias}/{path:path}")
+async def answer_preflight(tenant_alias: str, path: str, request: Request) -> Response:
+    if not request.state.origin_allowed:
+        origin = request.headers.get("origin", "")
+        raise ReferralError(
+            "ORIGIN_NOT_ALLOWED",
+            f"Pages on {origin[:200] or 'this page'} may not call this referral tenant.",
+        )
+    return Response(
+        status_code=204,
+        headers={
+            "Access-Control-Allow-Methods": ALLOW_METHODS,
+            "Access-Control-Allow-Headers": ALLOW_HEADERS,
+            "Access-Control-Max-Age": PREFLIGHT_MAX_AGE,
+        },
+    )

@@ -1,0 +1,89 @@
+"""Widget analytics: loaded and shared, stored as sent."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+
+from masthead.clock import FrozenClock
+from masthead.deps import Runtime
+from masthead.referrals.models import AnalyticsEvent
+from tests.referrals.helpers import TENANT, count, seed
+
+LOADED = f"/a/{TENANT}/widgets/analytics/loaded"
+SHARED = f"/a/{TENANT}/widgets/analytics/shared"
+
+
+@pytest.fixture(autouse=True)
+def _tenants(runtime: Runtime) -> None:
+    seed(runtime)
+
+
+def test_loaded_and_shared_are_stored(
+    client: TestClient, runtime: Runtime, clock: FrozenClock
+) -> None:
+    ids = {"externalAccountId": "a", "externalUserId": "u"}
+    loaded = client.post(
+        LOADED, params={**ids, "engagementMedium": "EMBED", "programId": "masthead-referral"}
+    )
+    assert loaded.status_code == 204 and loaded.content == b""
+    shared = client.post(
+        SHARED, params={**ids, "engagementMedium": "POPUP", "shareMedium": "WHATSAPP"}
+    )
+    assert shared.status_code == 204
+    with runtime.sessions() as db:
+        rows = db.scalars(select(AnalyticsEvent).order_by(AnalyticsEvent.id)).all()
+    assert [
+        (r.type, r.account_id, r.user_id, r.engagement_medium, r.share_medium, r.program_id)
+        for r in rows
+    ] == [
+        ("loaded", "a", "u", "EMBED", None, "masthead-referral"),
+        ("shared", "a", "u", "POPUP", "WHATSAPP", None),
+    ]
+    assert rows[0].at == clock.now()
+
+
+@pytest.mark.parametrize(
+    ("url", "params", "message"),
+    [
+        (LOADED, {"externalUserId": "u", "engagementMedium": "POPUP"}, "externalAccountId"),
+        (LOADED, {"externalAccountId": "a", "externalUserId": "u"}, "engagementMedium"),
+        (
+            LOADED,
+            {"externalAccountId": "a", "externalUserId": "u", "engagementMedium": "TV"},
+            "engagementMedium must be one of",
+        ),
+        (
+            SHARED,
+            {"externalAccountId": "a", "externalUserId": "u", "engagementMedium": "POPUP"},
+            "shareMedium",
+        ),
+        (
+            SHARED,
+            {
+                "externalAccountId": "a",
+                "externalUserId": "u",
+                "engagementMedium": "POPUP",
+                "shareMedium": "FAX",
+            },
+            "shareMedium must be one of",
+        ),
+    ],
+)
+def test_bad_analytics_are_400(
+    client: TestClient, runtime: Runtime, url: str, params: dict[str, str], message: str
+) -> None:
+    response = client.post(url, params=params)
+    assert response.status_code == 400
+    assert message in response.json()["message"]
+    assert response.json()["apiErrorCode"] == "BAD_REQUEST"
+    assert count(runtime, AnalyticsEvent) == 0
+
+
+def test_unknown_tenant(client: TestClient) -> None:
+    response = client.post(
+        "/a/nobody/widgets/analytics/loaded",
+        params={"externalAccountId": "a", "externalUserId": "u", "engagementMedium": "POPUP"},
+    )
+    assert response.status_code == 404
