@@ -35,10 +35,14 @@ node_modules/.installed: package.json package-lock.json
 	touch $@
 
 WEB_SOURCES := $(shell find web/src web/account.html web/vite.config.ts -type f 2>/dev/null)
-build: web/dist/account.html
+WIDGET_SOURCES := $(shell find widget/src widget/vite.config.ts widget/tsconfig.build.json -type f 2>/dev/null)
+build: web/dist/account.html widget/dist/squatch.min.js
 
 web/dist/account.html: node_modules/.installed $(WEB_SOURCES)
 	npm run --silent build
+
+widget/dist/squatch.min.js: node_modules/.installed $(WIDGET_SOURCES)
+	npm run --silent build:widget
 
 # The OpenAPI document is the one description of the API; the front end's types come from it.
 api-types: $(VENV)/.synced node_modules/.installed
@@ -73,6 +77,7 @@ test-py: test-py-sqlite test-py-postgres
 
 test-web: setup
 	npm run --silent test:unit
+	npm run --silent test:widget
 
 chromium:
 	@command -v chromium >/dev/null || [ -x /usr/bin/chromium ] || { \
@@ -88,6 +93,7 @@ test: lint typecheck check-api-types test-py test-web test-e2e
 bench: setup build
 	@command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
 	$(PY) bench/identity_load.py
+	node bench/widget_size.mjs
 
 clean:
-	rm -rf var web/dist
+	rm -rf var web/dist widget/dist

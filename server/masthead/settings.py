@@ -85,6 +85,10 @@ class Settings(BaseSettings):
     web_dist: Path = Field(
         default=REPO_ROOT / "web" / "dist", description="The built account area (npm run build)."
     )
+    widget_dist: Path = Field(
+        default=REPO_ROOT / "widget" / "dist",
+        description="The built referral widget library (npm run build:widget).",
+    )
     payments: str = Field(
         default="sandbox",
         description="'sandbox' runs the local Braintree sandbox (its tables, its wire protocol "

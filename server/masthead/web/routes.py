@@ -53,6 +53,23 @@ def account_area(settings: SettingsDep, path: str = "") -> Response:
     return _app_shell(settings)
 
 
+WIDGET_FILES = {"squatch.min.js", "squatch.mjs"}
+
+
+@router.get("/widget/{name}")
+def widget_script(name: str, settings: SettingsDep) -> Response:
+    """The referral widget library, for merchant pages' <script> tags."""
+    target = settings.widget_dist / name
+    if name not in WIDGET_FILES or not target.is_file():
+        return Response(status_code=404)
+    # Not content-hashed: merchants link one stable URL, so keep caches short.
+    return FileResponse(
+        target,
+        media_type="text/javascript",
+        headers={"Cache-Control": "public, max-age=300", "Access-Control-Allow-Origin": "*"},
+    )
+
+
 @router.get("/static/{path:path}")
 def static_asset(path: str, settings: SettingsDep) -> Response:
     root = settings.web_dist.resolve()

@@ -1,0 +1,32 @@
+const SIDES = ['left', 'right', 'center'];
+const POSITIONS = ['top', 'middle', 'bottom'];
+
+export interface CtaPlacement {
+  side: string;
+  position: string;
+}
+
+/** jsOptions.cta.content.buttonSide / buttonPosition, each defaulting (bottom right). */
+export const ctaPlacement = (side: unknown, position: unknown): CtaPlacement => ({
+  side: SIDES.find((s) => s === side) ?? 'right',
+  position: POSITIONS.find((p) => p === position) ?? 'bottom',
+});
+
+/** Fixed-position offsets of the CTA frame. */
+export function ctaStyle({ side, position }: CtaPlacement): string {
+  const middle = position === 'middle';
+  return `${side === 'center' ? 'right:45%' : `${side}:${middle ? -10 : 20}px`};${middle ? 'top:45%' : `${position}:-10px`}`;
+}
+
+/**
+ * Splits the template's #cta element off (the page shows it in its own frame). Parsing
+ * with DOMParser is inert: nothing in the template runs or loads here.
+ */
+export function extractCta(template: string): { html: string; cta: string | null } {
+  const doc = /\bid=["']?cta\b/i.test(template) ? new DOMParser().parseFromString(template, 'text/html') : null;
+  const element = doc?.getElementById('cta');
+  if (!doc || !element) return { html: template, cta: null };
+  if (!element.parentNode) throw new Error('ctaElement needs a parentNode');
+  element.parentNode.removeChild(element);
+  return { html: (doc.doctype ? '<!DOCTYPE html>' : '') + doc.documentElement.outerHTML, cta: element.innerHTML };
+}

@@ -1,0 +1,47 @@
+import { vi } from 'vitest';
+
+export interface Call {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  credentials: RequestCredentials | undefined;
+  body: unknown;
+}
+
+/** Replaces fetch (the network boundary) with canned replies; returns the calls made. */
+export function mockFetch(...replies: Array<{ status?: number; body?: unknown }>): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      calls.push({
+        method: init.method ?? 'GET',
+        url,
+        headers: { ...(init.headers as Record<string, string>) },
+        credentials: init.credentials,
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
+      });
+      const reply = replies.length > 1 ? replies.shift()! : (replies[0] ?? {});
+      const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
+      return new Response(text, { status: reply.status ?? 200 });
+    }),
+  );
+  return calls;
+}
+
+/** Lets queued promise callbacks run. */
+export const flush = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Delivers a message to the page as if `source` had posted it. */
+export function post(data: unknown, source: Window | null): void {
+  window.dispatchEvent(new MessageEvent('message', { data, source }));
+}
+
+export function clearCookies(): void {
+  for (const part of document.cookie.split(/;\s*/)) {
+    const name = part.split('=')[0];
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:01 GMT; path=/`;
+  }
+}
+
+export const TEMPLATE = '<!DOCTYPE html><html><head></head><body><div class="squatch-container">Hi</div></body></html>';

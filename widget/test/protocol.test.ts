@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { onFrameMessage, SANDBOX, createFrame } from '../src/frame.js';
+import { parseFrameMessage, SHARE_MEDIA } from '../src/protocol.js';
+import { post } from './helpers.js';
+
+describe('parseFrameMessage', () => {
+  it.each([
+    [{ squatch: 1, type: 'height', height: 320 }, { type: 'height', height: 320 }],
+    [{ squatch: 1, type: 'height', height: 20, width: 140 }, { type: 'height', height: 20, width: 140 }],
+    [{ squatch: 1, type: 'height', height: 20, width: 'wide' }, { type: 'height', height: 20 }],
+    [{ squatch: 1, type: 'close', extra: 'ignored' }, { type: 'close' }],
+    [{ squatch: 1, type: 'open' }, { type: 'open' }],
+    [{ squatch: 1, type: 'shared', shareMedium: 'FACEBOOK' }, { type: 'shared', shareMedium: 'FACEBOOK' }],
+    [{ squatch: 1, type: 'open-url', url: 'https://example.com/a b' }, { type: 'open-url', url: 'https://example.com/a%20b' }],
+    [{ squatch: 1, type: 'open-url', url: 'http://example.com/' }, { type: 'open-url', url: 'http://example.com/' }],
+    [
+      { squatch: 1, type: 'register', email: 'a@b.c', firstName: 'Ann' },
+      { type: 'register', email: 'a@b.c', firstName: 'Ann', lastName: undefined },
+    ],
+  ])('accepts %j', (data, expected) => {
+    expect(parseFrameMessage(data)).toEqual(expected);
+  });
+
+  it.each(SHARE_MEDIA)('accepts the share medium %s', (shareMedium) => {
+    expect(parseFrameMessage({ squatch: 1, type: 'shared', shareMedium })).toEqual({ type: 'shared', shareMedium });
+  });
+
+  it.each([
+    ['not an object', 'height'],
+    ['null', null],
+    ['an array', [1]],
+    ['without the marker', { type: 'close' }],
+    ['with another marker', { squatch: '1', type: 'close' }],
+    ['an unknown type', { squatch: 1, type: 'eval', code: 'x' }],
+    ['a prototype key as type', { squatch: 1, type: 'constructor' }],
+    ['a height that is a string', { squatch: 1, type: 'height', height: '300' }],
+    ['a negative height', { squatch: 1, type: 'height', height: -1 }],
+    ['an absurd height', { squatch: 1, type: 'height', height: 1e9 }],
+    ['a NaN height', { squatch: 1, type: 'height', height: Number.NaN }],
+    ['an unknown share medium', { squatch: 1, type: 'shared', shareMedium: 'MYSPACE' }],
+    ['a lower-case share medium', { squatch: 1, type: 'shared', shareMedium: 'email' }],
+    ['a javascript: URL', { squatch: 1, type: 'open-url', url: 'javascript:alert(1)' }],
+    ['a data: URL', { squatch: 1, type: 'open-url', url: 'data:text/html,hi' }],
+    ['a relative URL', { squatch: 1, type: 'open-url', url: '/path' }],
+    ['a URL that is not a string', { squatch: 1, type: 'open-url', url: { href: 'https://x' } }],
+    ['an overlong URL', { squatch: 1, type: 'open-url', url: `https://x.com/${'a'.repeat(2100)}` }],
+    ['a registration without email', { squatch: 1, type: 'register' }],
+    ['a registration with a bad name', { squatch: 1, type: 'register', email: 'a@b.c', lastName: 7 }],
+  ])('rejects %s', (_name, data) => {
+    expect(parseFrameMessage(data)).toBeNull();
+  });
+});
+
+describe('frames', () => {
+  afterEach(() => document.body.replaceChildren());
+
+  it('are sandboxed without allow-same-origin', () => {
+    const frame = createFrame();
+    expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-popups allow-popups-to-escape-sandbox allow-forms');
+    expect(SANDBOX).not.toContain('allow-same-origin');
+  });
+
+  it('hear only their own window, and only well-formed messages', () => {
+    const frame = createFrame();
+    const other = createFrame();
+    document.body.append(frame, other);
+    const handler = vi.fn();
+    onFrameMessage(frame, handler);
+
+    post({ squatch: 1, type: 'close' }, other.contentWindow);
+    post({ squatch: 1, type: 'close' }, window);
+    post({ squatch: 1, type: 'close' }, null);
+    post({ squatch: 1, type: 'bogus' }, frame.contentWindow);
+    post('close', frame.contentWindow);
+    expect(handler).not.toHaveBeenCalled();
+
+    post({ squatch: 1, type: 'close' }, frame.contentWindow);
+    expect(handler).toHaveBeenCalledExactlyOnceWith({ type: 'close' });
+  });
+
+  it('hear nothing once detached (no window to compare with)', () => {
+    const frame = createFrame();
+    const handler = vi.fn();
+    onFrameMessage(frame, handler);
+    post({ squatch: 1, type: 'close' }, null);
+    expect(handler).not.toHaveBeenCalled();
+  });
+});
