@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from masthead import health
+from masthead.billing.sandbox import wire as payment_sandbox
 from masthead.clock import Clock
 from masthead.deps import build_runtime
 from masthead.errors import install_error_handlers
@@ -69,6 +70,8 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     if settings.mail_backend == "devmailbox":  # only then is there mail to show
         app.include_router(mail_routes.router)
     app.include_router(referral_routes.router)
+    if settings.payments == "sandbox":  # the embedded Braintree, speaking its wire protocol
+        app.include_router(payment_sandbox.router)
     app.include_router(web_routes.router)  # last: its /account/{path} catch-all serves the SPA
     install_error_schema(app)
     return app

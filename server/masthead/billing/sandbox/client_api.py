@@ -1,0 +1,78 @@
+"""What pages call on the sandbox: payment method logos, and the card form's tokenisation.
+
+The card form posts a card to Braintree's client API path with the authorization fingerprint
+of a client token (SandboxGateway.client_token), and gets a single-use nonce back, as
+Braintree's client SDKs do; the nonce is then vaulted through the server's gateway.
+"""
+
+from __future__ import annotations
+
+import hmac
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request, Response
+from fastapi.responses import JSONResponse
+
+from masthead.billing.gateway import GatewayError
+from masthead.billing.sandbox import webhooks
+from masthead.billing.sandbox.gateway import SandboxGateway
+from masthead.billing.sandbox.logos import logo_svg
+from masthead.deps import RuntimeDep
+
+MERCHANT = "/merchants/{merchant_id}"
+
+router = APIRouter(include_in_schema=False)
+
+
+@router.get("/payment_method_logo/{slug}.svg")
+def payment_method_logo(slug: str) -> Response:
+    svg = logo_svg(slug)
+    if svg is None:
+        return Response(status_code=404)
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
+
+
+async def _json(request: Request) -> Any:
+    try:
+        return await request.json()
+    except ValueError:
+        return None
+
+
+@router.post(MERCHANT + "/client_api/v1/payment_methods/credit_cards")
+def tokenize_credit_card(
+    runtime: RuntimeDep, merchant_id: str, payload: Annotated[Any, Depends(_json)]
+) -> Response:
+    """Braintree's client API call: a card, authorised by a client token's fingerprint."""
+    if not isinstance(payload, dict):
+        return _client_error("The request body is not JSON.")
+    settings = runtime.settings
+    signature, _, claims = str(payload.get("authorizationFingerprint", "")).partition("|")
+    expected = webhooks.signature(settings.braintree_private_key, claims)
+    if not hmac.compare_digest(signature, expected) or (
+        f"merchant_id={merchant_id}" not in claims.split("&")
+    ):
+        return JSONResponse({"error": {"message": "Authorization fingerprint is invalid"}}, 401)
+    card = payload.get("creditCard")
+    card = card if isinstance(card, dict) else {}
+    address = card.get("billingAddress")
+    address = address if isinstance(address, dict) else {}
+    try:
+        nonce = SandboxGateway(runtime).tokenize_card(
+            str(card.get("number", "")),
+            str(card.get("expirationDate", "")),
+            str(card.get("cvv", "")),
+            str(address.get("postalCode", "")) or None,
+            str(card.get("cardholderName", "")) or None,
+        )
+    except GatewayError as error:
+        return _client_error("Credit card is invalid", error)
+    return JSONResponse({"creditCards": [{"nonce": nonce, "type": "CreditCard"}]}, 201)
+
+
+def _client_error(message: str, error: GatewayError | None = None) -> JSONResponse:
+    fields = []
+    if error is not None:
+        field = {"field": error.attribute, "code": error.code, "message": error.message}
+        fields = [{"field": "creditCard", "fieldErrors": [field]}]
+    return JSONResponse({"error": {"message": message}, "fieldErrors": fields}, 422)

@@ -1,0 +1,66 @@
+"""How BraintreeGateway is configured and how it fails; its behaviour is the contract's."""
+
+from __future__ import annotations
+
+import socket
+from typing import TYPE_CHECKING
+
+import pytest
+
+from masthead.billing.braintree_gateway import BraintreeGateway, configuration
+from masthead.billing.gateway import UNAVAILABLE, GatewayError, build_gateway
+from masthead.billing.sandbox.gateway import SandboxGateway
+from masthead.deps import Runtime, build_runtime
+
+if TYPE_CHECKING:
+    from tests.billing.conftest import WireServer
+
+
+@pytest.mark.parametrize(
+    ("environment", "base_url"),
+    [
+        ("sandbox", "https://api.sandbox.braintreegateway.com:443"),
+        ("production", "https://api.braintreegateway.com:443"),
+        ("http://127.0.0.1:8000/braintree-sandbox", "http://127.0.0.1:8000/braintree-sandbox"),
+        ("https://pay.example.com/braintree-sandbox/", "https://pay.example.com/braintree-sandbox"),
+    ],
+)
+def test_environments(environment: str, base_url: str) -> None:
+    config = configuration(environment, "merchant", "public", "private")
+    assert config.base_url() == base_url
+    assert config.base_merchant_path() == "/merchants/merchant"
+
+
+@pytest.mark.parametrize("environment", ["staging", "ftp://example.com", "http://"])
+def test_unknown_environments_are_refused(environment: str) -> None:
+    with pytest.raises(ValueError, match="braintree_environment"):
+        configuration(environment, "merchant", "public", "private")
+
+
+def test_settings_choose_the_gateway(runtime: Runtime) -> None:
+    assert isinstance(build_gateway(runtime), SandboxGateway)
+    settings = runtime.settings.model_copy(update={"payments": "braintree"})
+    production = build_runtime(settings, runtime.clock)
+    try:
+        assert isinstance(build_gateway(production), BraintreeGateway)
+    finally:
+        production.engine.dispose()
+
+
+def test_wrong_keys_are_a_gateway_error(runtime: Runtime, wire_server: WireServer) -> None:
+    wire_server.app.state.runtime = runtime
+    settings = runtime.settings
+    gateway = BraintreeGateway(
+        configuration(wire_server.base_url, settings.braintree_merchant_id, "public", "wrong")
+    )
+    with pytest.raises(GatewayError, match=f"^{UNAVAILABLE}: AuthenticationError"):
+        gateway.find_customer("reader-1")
+
+
+def test_an_unreachable_server_is_a_gateway_error() -> None:
+    with socket.socket() as sock:  # a port nothing listens on
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    gateway = BraintreeGateway(configuration(f"http://127.0.0.1:{port}", "m", "pub", "priv"))
+    with pytest.raises(GatewayError, match=f"^{UNAVAILABLE}: ConnectionError"):
+        gateway.find_customer("reader-1")

@@ -1,0 +1,266 @@
+"""The sandbox's recurring billing engine, driven by moving the clock and calling advance()."""
+
+from __future__ import annotations
+
+import threading
+from datetime import UTC, date, datetime, timedelta
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+import pytest
+from sqlalchemy import func, select
+from sqlalchemy.exc import OperationalError
+
+from masthead.billing.gateway import WEBHOOK_TOPIC, GatewayError
+from masthead.billing.sandbox.cycles import advance
+from masthead.billing.sandbox.gateway import SandboxGateway
+from masthead.billing.sandbox.models import SandboxTransaction
+from masthead.billing.sandbox.seed import PlanSpec, seed_plans
+from masthead.clock import FrozenClock
+from masthead.deps import Runtime
+from masthead.jobs.models import OutboxJob
+
+if TYPE_CHECKING:
+    from tests.billing.conftest import Webhooks
+
+
+def on(clock: FrozenClock, day: date) -> None:
+    clock.at = datetime(day.year, day.month, day.day, 9, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def token(sandbox: SandboxGateway) -> str:
+    sandbox.create_customer("reader-1", "ann@example.com", "Ann Reader")
+    return sandbox.vault_payment_method("reader-1", "fake-valid-nonce").token
+
+
+@pytest.fixture
+def declining(sandbox: SandboxGateway, token: str) -> str:
+    """A card that declines every charge (vaulted without the check that would refuse it)."""
+    nonce = "fake-processor-declined-visa-nonce"
+    return sandbox.vault_payment_method("reader-1", nonce, verify_card=False).token
+
+
+def test_monthly_renewal(
+    sandbox: SandboxGateway, runtime: Runtime, clock: FrozenClock, token: str, webhooks: Webhooks
+) -> None:
+    sub = sandbox.create_subscription(token, "monthly")
+    assert advance(runtime).charged == []  # nothing is due on the day it started
+    on(clock, date(2026, 12, 21))
+    assert advance(runtime).charged == []
+    on(clock, date(2026, 12, 22))
+    assert advance(runtime).charged == [sub.id]
+    renewed = sandbox.find_subscription(sub.id)
+    assert (renewed.current_billing_cycle, len(renewed.transactions)) == (2, 2)
+    assert renewed.billing_period_start_date == date(2026, 12, 22)
+    assert renewed.paid_through_date == date(2027, 1, 21)
+    assert renewed.next_billing_date == date(2027, 1, 22)
+    assert renewed.transactions[0].created_at.date() == date(2026, 12, 22)
+    assert webhooks.kinds(sub.id) == [
+        "subscription_went_active",
+        "subscription_charged_successfully",
+        "subscription_charged_successfully",
+    ]
+
+
+def test_advance_is_idempotent_on_a_day(
+    sandbox: SandboxGateway, runtime: Runtime, clock: FrozenClock, token: str
+) -> None:
+    sub = sandbox.create_subscription(token, "monthly")
+    on(clock, date(2026, 12, 22))
+    assert advance(runtime).charged == [sub.id]
+    clock.advance(timedelta(hours=5))
+    assert advance(runtime).charged == []
+    assert len(sandbox.find_subscription(sub.id).transactions) == 2
+
+
+def test_concurrent_runs_charge_once(
+    sandbox: SandboxGateway, runtime: Runtime, clock: FrozenClock, token: str
+) -> None:
+    subs = [sandbox.create_subscription(token, "monthly").id for _ in range(5)]
+    on(clock, date(2026, 12, 22))
+    errors: list[Exception] = []
+
+    def run() -> None:
+        try:
+            advance(runtime)
+        except OperationalError as exc:  # SQLite refuses a second writer: nothing is charged
+            errors.append(exc)
+
+    threads = [threading.Thread(target=run) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    advance(runtime)  # whatever a refused run left undone
+    with runtime.sessions() as db:
+        charges = db.scalar(
+            select(func.count())
+            .select_from(SandboxTransaction)
+            .where(SandboxTransaction.billing_date == date(2026, 12, 22))
+        )
+    assert charges == len(subs)
+    if runtime.settings.database_url.startswith("postgresql"):
+        assert errors == []
+
+
+def test_catching_up_charges_each_missed_cycle(
+    sandbox: SandboxGateway, runtime: Runtime, clock: FrozenClock, token: str
+) -> None:
+    sub = sandbox.create_subscription(token, "monthly")
+    on(clock, date(2027, 3, 1))
+    assert advance(runtime).charged == [sub.id, sub.id, sub.id]
+    caught_up = sandbox.find_subscription(sub.id)
+    assert caught_up.next_billing_date == date(2027, 3, 22)
+    assert caught_up.current_billing_cycle == 4
+
+
+def test_month_end_billing_day(
+    sandbox: SandboxGateway, runtime: Runtime, clock: FrozenClock, token: str
+) -> None:
+    on(clock, date(2027, 1, 31))
+    sub = sandbox.create_subscription(token, "monthly")
+    assert sub.billing_day_of_month == 31
+    assert sub.next_billing_date == date(2027, 2, 28)
+    on(clock, date(2027, 2, 28))
+    advance(runtime)
+    assert sandbox.find_subscription(sub.id).next_billing_date == date(2027, 3, 31)
+
+
+def test_pending_starts_on_its_date(
+    sandbox: SandboxGateway, runtime: Runtime, clock: FrozenClock, token: str, webhooks: Webhooks
+) -> None:
+    start = date(2026, 12, 1)
+    sub = sandbox.create_subscription(token, "biannual", first_billing_date=start)
+    on(clock, date(2026, 11, 30))
+    advance(runtime)
+    assert sandbox.find_subscription(sub.id).status == "Pending"
+    on(clock, start)
+    assert advance(runtime).charged == [sub.id]
+    started = sandbox.find_subscription(sub.id)
+    assert (started.status, started.current_billing_cycle) == ("Active", 1)
+    assert started.paid_through_date == date(2027, 5, 31)
+    assert started.next_billing_date == date(2027, 6, 1)
+    assert started.transactions[0].amount == Decimal("49.99")
+    assert webhooks.kinds(sub.id) == [
+        "subscription_went_active",
+        "subscription_charged_successfully",
+    ]
+
+
+def test_trial_charges_nothing_until_it_ends(
+    sandbox: SandboxGateway, runtime: Runtime, clock: FrozenClock, token: str, webhooks: Webhooks
+) -> None:
+    sub = sandbox.create_subscription(token, "monthly-trial")
+    assert (sub.status, sub.paid_through_date) == ("Active", date(2026, 11, 28))
+    on(clock, date(2026, 11, 28))
+    advance(runtime)
+    assert sandbox.find_subscription(sub.id).transactions == ()
+    on(clock, date(2026, 11, 29))
+    advance(runtime)
+    ended = sandbox.find_subscription(sub.id)
+    assert (ended.status, ended.current_billing_cycle, len(ended.transactions)) == ("Active", 1, 1)
+    # Started on the 29th: Braintree bills on the last day of each month from then on.
+    assert (ended.billing_day_of_month, ended.paid_through_date) == (31, date(2026, 12, 30))
+    assert webhooks.kinds(sub.id) == [
+        "subscription_trial_ended",
+        "subscription_charged_successfully",
+    ]
+
+
+def test_declined_trial_end_goes_past_due(
+    sandbox: SandboxGateway,
+    runtime: Runtime,
+    clock: FrozenClock,
+    declining: str,
+    webhooks: Webhooks,
+) -> None:
+    sub = sandbox.create_subscription(declining, "monthly-trial")
+    on(clock, date(2026, 11, 29))
+    assert advance(runtime).declined == [sub.id]
+    assert sandbox.find_subscription(sub.id).status == "Past Due"
+    assert webhooks.kinds(sub.id) == [
+        "subscription_trial_ended",
+        "subscription_charged_unsuccessfully",
+        "subscription_went_past_due",
+    ]
+
+
+def test_declined_renewal_then_successful_retry(
+    sandbox: SandboxGateway,
+    runtime: Runtime,
+    clock: FrozenClock,
+    token: str,
+    declining: str,
+    webhooks: Webhooks,
+) -> None:
+    sub = sandbox.create_subscription(token, "monthly")
+    sandbox.update_subscription(sub.id, payment_method_token=declining)
+    on(clock, date(2026, 12, 22))
+    assert advance(runtime).declined == [sub.id]
+    on(clock, date(2026, 12, 25))
+    past_due = sandbox.find_subscription(sub.id)
+    assert (past_due.status, past_due.failure_count, past_due.days_past_due) == ("Past Due", 1, 3)
+    assert past_due.balance == past_due.transactions[0].amount == Decimal("9.99")
+    assert advance(runtime).declined == []  # one attempt per cycle; retries are explicit
+
+    on(clock, date(2027, 1, 22))  # the next cycle asks for both periods
+    advance(runtime)
+    owing = sandbox.find_subscription(sub.id)
+    assert (owing.failure_count, owing.balance) == (2, Decimal("19.98"))
+    assert owing.next_bill_amount == Decimal("29.97")
+
+    sandbox.update_subscription(sub.id, payment_method_token=token)
+    part = sandbox.retry_charge(sub.id, Decimal("5.00"))
+    assert part.succeeded
+    assert sandbox.find_subscription(sub.id).status == "Past Due"  # 14.98 still owed
+    sandbox.retry_charge(sub.id)
+    paid = sandbox.find_subscription(sub.id)
+    assert (paid.status, paid.balance, paid.failure_count) == ("Active", Decimal("0.00"), 0)
+    assert paid.paid_through_date == date(2027, 2, 21)
+    assert webhooks.kinds(sub.id)[-2:] == [
+        "subscription_went_active",
+        "subscription_charged_successfully",
+    ]
+
+
+def test_canceled_subscriptions_are_not_charged(
+    sandbox: SandboxGateway, runtime: Runtime, clock: FrozenClock, token: str, webhooks: Webhooks
+) -> None:
+    sub = sandbox.create_subscription(token, "monthly")
+    sandbox.cancel_subscription(sub.id)
+    on(clock, date(2027, 6, 1))
+    assert advance(runtime).charged == []
+    assert webhooks.kinds(sub.id)[-1] == "subscription_canceled"
+
+
+def test_expires_after_its_billing_cycles(
+    sandbox: SandboxGateway, runtime: Runtime, clock: FrozenClock, token: str, webhooks: Webhooks
+) -> None:
+    sub = sandbox.create_subscription(token, "two-cycles")
+    assert sub.number_of_billing_cycles == 2
+    on(clock, date(2026, 12, 22))
+    advance(runtime)
+    on(clock, date(2027, 1, 22))
+    report = advance(runtime)
+    assert (report.charged, report.expired) == ([], [sub.id])
+    expired = sandbox.find_subscription(sub.id)
+    assert (expired.status, len(expired.transactions)) == ("Expired", 2)
+    assert webhooks.kinds(sub.id)[-1] == "subscription_expired"
+    with pytest.raises(GatewayError, match=r"^81905"):
+        sandbox.cancel_subscription(sub.id)
+
+
+def test_webhooks_are_outbox_jobs(sandbox: SandboxGateway, runtime: Runtime, token: str) -> None:
+    sandbox.create_subscription(token, "monthly")
+    with runtime.sessions() as db:
+        jobs = db.scalars(select(OutboxJob).where(OutboxJob.topic == WEBHOOK_TOPIC)).all()
+    assert [sorted(job.payload) for job in jobs] == [["bt_payload", "bt_signature"]] * 2
+    assert all(job.status == "pending" for job in jobs)
+
+
+def test_seeding_plans_again_updates_them(
+    sandbox: SandboxGateway, runtime: Runtime, token: str
+) -> None:
+    seed_plans(runtime, [PlanSpec("monthly", Decimal("11.00"))])
+    assert sandbox.create_subscription(token, "monthly").price == Decimal("11.00")
