@@ -43,13 +43,15 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    // A fresh database for every run.
-    command: `sh -c 'mkdir -p var && rm -f var/e2e.db var/e2e.db-wal var/e2e.db-shm && exec server/.venv/bin/python -m masthead.serve --port ${port} --no-seed'`,
+    // A fresh database for every run, with the demo content: the referral specs use the
+    // demo tenant (test_masthead); no spec uses the demo readers' addresses.
+    command: `sh -c 'mkdir -p var && rm -f var/e2e.db var/e2e.db-wal var/e2e.db-shm && exec server/.venv/bin/python -m masthead.serve --port ${port}'`,
     cwd: repoRoot,
     env: {
       MASTHEAD_DATABASE_URL: `sqlite:///${repoRoot}var/e2e.db`,
       MASTHEAD_PUBLIC_URL: baseURL,
       MASTHEAD_RATE_LIMIT_PER_ADDRESS: '1000',
+      MASTHEAD_SEED_DEMO: 'true',
     },
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,

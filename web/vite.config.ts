@@ -12,6 +12,11 @@ export default defineConfig({
   // Keep Vite's and Vitest's caches in the repository's node_modules, not a second one in web/.
   cacheDir: fileURLToPath(new URL('../node_modules/.vite', import.meta.url)),
   plugins: [react()],
+  resolve: {
+    // The referral widget library as an ES module from its sources: Vite bundles it into a
+    // lazy chunk of the referral pages (see src/account/referrals/widgetLibrary.ts).
+    alias: { '@masthead/widget': fileURLToPath(new URL('../widget/src/index.ts', import.meta.url)) },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from masthead import health
+from masthead.billing import routes as billing_routes
 from masthead.billing.sandbox import wire as payment_sandbox
 from masthead.clock import Clock
 from masthead.deps import build_runtime
@@ -20,13 +21,15 @@ from masthead.openapi_errors import install_error_schema
 from masthead.origin import OriginCheckMiddleware
 from masthead.referrals import routes as referral_routes
 from masthead.settings import Settings
+from masthead.site import routes as site_routes
 from masthead.web import routes as web_routes
 
 API_DESCRIPTION = """
 Masthead's wire contract: the identity service (`/blaize/*`) and the account area that
 uses it; `/api/v1/{tenant}/*` and `/a/{tenant}/*`, the SaaSquatch-compatible referral
-service. Errors share one shape, `{"type": <spec error type>, "message": <sentence>}`; the
-referral service's errors add SaaSquatch's `apiErrorCode`, `rsCode` and `statusCode`.
+service; `/wp-json/nyp-membership/v1/*`, the site API (for now the referral JWT). Errors
+share one shape, `{"type": <spec error type>, "message": <sentence>}`; the referral
+service's errors add SaaSquatch's `apiErrorCode`, `rsCode` and `statusCode`.
 
 Choices where the spec says "not shown": `GET /blaize/datalayer` answers
 `{"dataLayer": {...}}`; login and register also answer `message`; the email-change link is
@@ -72,6 +75,9 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.include_router(referral_routes.router)
     if settings.payments == "sandbox":  # the embedded Braintree, speaking its wire protocol
         app.include_router(payment_sandbox.router)
+    app.include_router(site_routes.router)
+    app.include_router(billing_routes.site_router)  # plans, membership
+    app.include_router(billing_routes.router)  # /blaize|zephr/payment/braintree/*
     app.include_router(web_routes.router)  # last: its /account/{path} catch-all serves the SPA
     install_error_schema(app)
     return app

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Annotated
+from functools import cached_property
+from typing import TYPE_CHECKING, Annotated
 
 from fastapi import Depends, Request
 from sqlalchemy import Engine
@@ -14,6 +15,9 @@ from masthead.clock import Clock
 from masthead.db import PinnedReader, make_engine, make_sessionmaker, session_scope
 from masthead.ratelimit import RateLimiter, make_rate_limiter
 from masthead.settings import Settings
+
+if TYPE_CHECKING:
+    from masthead.billing.gateway import PaymentGateway
 
 
 @dataclass
@@ -26,6 +30,13 @@ class Runtime:
     clock: Clock
     rate_limiter: RateLimiter
     reader: PinnedReader
+
+    @cached_property
+    def gateway(self) -> PaymentGateway:
+        """The payment gateway settings.payments names, built once for requests and jobs."""
+        from masthead.billing.gateway import build_gateway  # billing imports this module
+
+        return build_gateway(self)
 
 
 def build_runtime(settings: Settings, clock: Clock | None = None) -> Runtime:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 
+from masthead.billing.catalog import seed_catalogue
 from masthead.db import session_scope
 from masthead.deps import Runtime
 from masthead.identity import passwords, repository
@@ -43,3 +44,4 @@ def seed_demo(runtime: Runtime) -> None:
             )
             db.add(user)
     seed_referrals(runtime)
+    seed_catalogue(runtime)

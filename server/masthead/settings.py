@@ -89,6 +89,19 @@ class Settings(BaseSettings):
         default=REPO_ROOT / "widget" / "dist",
         description="The built referral widget library (npm run build:widget).",
     )
+    referral_tenant: str = Field(
+        default="test_masthead",
+        description="The referral tenant whose key signs readers' referral JWTs (the account "
+        "area's Refer a friend and My rewards pages); `make run` seeds test_masthead.",
+    )
+    referral_jwt_minutes: int = Field(
+        default=60, ge=1, le=1440, description="Lifetime of a reader's referral JWT."
+    )
+    membership_enabled: bool = Field(
+        default=True,
+        description="Readers may start a membership; false refuses subscribe (403 "
+        "membership-disabled) and the membership call reports membershipEnabled false.",
+    )
     payments: str = Field(
         default="sandbox",
         description="'sandbox' runs the local Braintree sandbox (its tables, its wire protocol "

@@ -5,6 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from masthead.billing.gateway import WEBHOOK_TOPIC as BILLING_WEBHOOK_TOPIC
+from masthead.billing.webhook_handler import (
+    CYCLE_INTERVAL_SECONDS,
+    handle_webhook,
+    run_sandbox_cycle,
+)
 from masthead.deps import Runtime
 from masthead.mail.delivery import deliver
 from masthead.mail.service import MAIL_TOPIC
@@ -18,4 +24,11 @@ def _send_mail(runtime: Runtime, payload: dict[str, Any]) -> None:
 
 HANDLERS: dict[str, Handler] = {
     MAIL_TOPIC: _send_mail,
+    BILLING_WEBHOOK_TOPIC: handle_webhook,
 }
+
+# Work the worker loop runs every so often, not from the outbox: (seconds between runs, hook).
+# A hook must be safe to run in several worker processes at once.
+PERIODIC: list[tuple[float, Callable[[Runtime], None]]] = [
+    (CYCLE_INTERVAL_SECONDS, run_sandbox_cycle),
+]

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from datetime import timedelta
 
 from masthead.deps import Runtime
 from masthead.jobs import repository
-from masthead.jobs.handlers import HANDLERS
+from masthead.jobs.handlers import HANDLERS, PERIODIC
 from masthead.jobs.repository import ClaimedJob
 
 log = logging.getLogger(__name__)
@@ -88,7 +89,9 @@ def _record_failure(runtime: Runtime, job: ClaimedJob, exc: Exception) -> None:
 
 def run_until_stopped(runtime: Runtime, stop: threading.Event) -> None:
     """Drain, poll while idle, survive errors (a database restart, say) until stop is set."""
+    last_runs: dict[int, float] = {}
     while not stop.is_set():
+        run_periodic(runtime, last_runs)
         try:
             busy = drain_once(runtime, LOOP_BATCH) > 0
         except Exception:
@@ -97,6 +100,19 @@ def run_until_stopped(runtime: Runtime, stop: threading.Event) -> None:
             continue
         if not busy:
             stop.wait(POLL_SECONDS)
+
+
+def run_periodic(runtime: Runtime, last_runs: dict[int, float]) -> None:
+    """Run each PERIODIC hook whose interval has passed since its last run (or never ran)."""
+    for index, (interval, hook) in enumerate(PERIODIC):
+        now = time.monotonic()
+        if index in last_runs and now - last_runs[index] < interval:
+            continue
+        last_runs[index] = now  # also after a failure: a broken hook must not spin the loop
+        try:
+            hook(runtime)
+        except Exception:
+            log.exception("periodic job %s failed", getattr(hook, "__name__", hook))
 
 
 class WorkerHandle:

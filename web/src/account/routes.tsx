@@ -2,6 +2,8 @@ import { Route, Routes } from 'react-router';
 import { AccountLayout } from './AccountLayout';
 import { AccountIndexRedirect, RedirectIfLoggedIn, RequireLogin } from './guards';
 import { lazyScreen } from './lazyScreen';
+import { SubscriptionLayout } from './membership/SubscriptionProvider';
+import { ReferralLayout } from './referrals/ReferralProvider';
 
 // Each screen is its own chunk; the name is what "Loading chunk N failed." reports.
 const Login = lazyScreen('login', () => import('./screens/LoginScreen'));
@@ -13,6 +15,10 @@ const Settings = lazyScreen('settings', () => import('./screens/SettingsScreen')
 const DisplaySettings = lazyScreen('display-settings', () => import('./screens/DisplaySettingsScreen'));
 const UpdateEmail = lazyScreen('update-email', () => import('./screens/UpdateEmailScreen'));
 const VerifyEmailChange = lazyScreen('verify-email-change', () => import('./screens/VerifyEmailChangeScreen'));
+const ReferAFriend = lazyScreen('refer-a-friend', () => import('./screens/ReferAFriendScreen'));
+const MyRewards = lazyScreen('my-rewards', () => import('./screens/MyRewardsScreen'));
+const Subscribe = lazyScreen('subscribe', () => import('./screens/SubscribeScreen'));
+const Membership = lazyScreen('membership', () => import('./screens/MembershipScreen'));
 const NotFound = lazyScreen('not-found', () => import('./screens/NotFoundScreen'));
 
 export function AccountRoutes() {
@@ -48,6 +54,52 @@ export function AccountRoutes() {
             </RequireLogin>
           }
         />
+        {/* The spec's extra gate on these pages is not shown: logged-in readers only, for now. */}
+        <Route element={<ReferralLayout />}>
+          <Route
+            path="settings/refer-a-friend"
+            element={
+              <RequireLogin>
+                <ReferAFriend />
+              </RequireLogin>
+            }
+          />
+          <Route
+            path="settings/my-rewards"
+            element={
+              <RequireLogin>
+                <MyRewards />
+              </RequireLogin>
+            }
+          />
+        </Route>
+        {/* The payflow's access is "not shown" in the spec: it needs a reader to subscribe, so login. */}
+        <Route element={<SubscriptionLayout />}>
+          <Route
+            path="subscribe"
+            element={
+              <RequireLogin>
+                <Subscribe />
+              </RequireLogin>
+            }
+          />
+          <Route
+            path="appsubscribe"
+            element={
+              <RequireLogin>
+                <Subscribe />
+              </RequireLogin>
+            }
+          />
+          <Route
+            path="settings/membership"
+            element={
+              <RequireLogin>
+                <Membership />
+              </RequireLogin>
+            }
+          />
+        </Route>
         <Route path="settings/update-email" element={<UpdateEmail />} />
         <Route path="settings/verify-email-change" element={<VerifyEmailChange />} />
         <Route path="*" element={<NotFound />} />

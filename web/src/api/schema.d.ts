@@ -294,6 +294,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/blaize/payment/braintree/subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a membership on a plan; answers the subscription id as grant_id
+         * @description Vaults `payment_nonce` as the default method, or uses the default method. The plan's trial is given unless `skip_trial_period`, a future `start_date`, or the profile's `had-trial` (set when a trial starts). Subscribing again to the plan while it is active or pending answers the same grant_id and charges nothing. 402 `payment-declined` (processor's text; nothing is stored), 404 `plan-not-found`, 409 `already-subscribed` (live on another plan) or `subscribe-in-progress`, 400 `payment-method-required`, 403 `membership-disabled`.
+         */
+        post: operations["subscribe_route_blaize_payment_braintree_subscribe_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blaize/payment/braintree/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reader's subscriptions, normalised, newest first */
+        get: operations["subscriptions_blaize_payment_braintree_subscriptions_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blaize/payment/braintree/subscriptions/{subscription_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a subscription; access lasts until its paid-through date
+         * @description The optional body's `cancel-reason` and `cancel-reason-text` are kept on the subscription and the profile. Cancelling a cancelled subscription answers it unchanged.
+         */
+        delete: operations["cancel_blaize_payment_braintree_subscriptions__subscription_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blaize/payment/braintree/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A client token for the card form; creates the reader's gateway customer */
+        get: operations["client_token_blaize_payment_braintree_token_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/blaize/profile": {
         parameters: {
             query?: never;
@@ -417,6 +491,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wp-json/nyp-membership/v1/membership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in reader's membership status, computed on the server
+         * @description `status` is resolved from the reader's subscriptions (spec section 4); `activeSubscription` is the newest live one (active, pending, past due), else a cancelled one still paid for, else null; `paymentMessage` is the spec's past-due or inactive-account sentence, else null.
+         */
+        get: operations["membership_wp_json_nyp_membership_v1_membership_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wp-json/nyp-membership/v1/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The plan catalogue, keyed by plan id (public)
+         * @description Enabled plans of the `billing_plans` table in card order, with the server's call-to-action text, badge, monthly price and discount. The site API's nonce is not checked: the catalogue is public and a GET changes nothing.
+         */
+        get: operations["plans_wp_json_nyp_membership_v1_plans_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wp-json/nyp-membership/v1/saasquatch_jwt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in reader's referral JWT
+         * @description For the account area's Refer a friend and My rewards pages. Needs the session cookie (401 `unauthorized` otherwise). The user is the reader: `id` and `accountId` are both the reader's tracking id, with their email and names. The JWT is HS256, signed with the key of the tenant `MASTHEAD_REFERRAL_TENANT`, and expires after `MASTHEAD_REFERRAL_JWT_MINUTES` (default 60). `Cache-Control: no-store`. 503 `referrals-unavailable` when that tenant does not exist. The spec's site-API nonce is not checked yet: the session cookie is the credential, and a GET changes nothing.
+         */
+        get: operations["saasquatch_jwt_wp_json_nyp_membership_v1_saasquatch_jwt_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/zephr/payment/braintree/payment-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reader's vaulted payment methods, default first */
+        get: operations["payment_methods_zephr_payment_braintree_payment_methods_get"];
+        put?: never;
+        /**
+         * Vault a payment method from a card-form nonce (402 payment-declined)
+         * @description A card that fails verification is 402 `payment-declined` with the processor's text as the message; a used or unknown nonce is 400 `bad-request`.
+         */
+        post: operations["add_payment_method_zephr_payment_braintree_payment_methods_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -438,6 +593,19 @@ export interface components {
             message: string;
             /** Tracking Id */
             tracking_id: string;
+        };
+        /** CancelIn */
+        CancelIn: {
+            /**
+             * Cancel-Reason
+             * @default
+             */
+            "cancel-reason": string;
+            /**
+             * Cancel-Reason-Text
+             * @default
+             */
+            "cancel-reason-text": string;
         };
         /** ChangePasswordRequest */
         ChangePasswordRequest: {
@@ -481,6 +649,24 @@ export interface components {
         /** DataLayerResponse */
         DataLayerResponse: {
             dataLayer: components["schemas"]["DataLayer"];
+        };
+        /** DateObject */
+        DateObject: {
+            /**
+             * Date
+             * @description "YYYY-MM-DD 00:00:00.000000"
+             */
+            date: string;
+            /**
+             * Timezone
+             * @constant
+             */
+            timezone: "UTC";
+            /**
+             * Timezone Type
+             * @constant
+             */
+            timezone_type: 3;
         };
         /** EmailChangedResponse */
         EmailChangedResponse: {
@@ -535,6 +721,14 @@ export interface components {
              */
             accepted: number;
         };
+        /** GrantOut */
+        GrantOut: {
+            /**
+             * Grant Id
+             * @description The subscription's id.
+             */
+            grant_id: string;
+        };
         /** GraphQLResponse */
         GraphQLResponse: {
             /** Data */
@@ -578,10 +772,30 @@ export interface components {
             identifiers: components["schemas"]["Identifiers"];
             validators: components["schemas"]["PasswordValidators"];
         };
+        /** MembershipOut */
+        MembershipOut: {
+            activeSubscription: components["schemas"]["SubscriptionOut"] | null;
+            /** Ismember */
+            isMember: boolean;
+            /** Membershipenabled */
+            membershipEnabled: boolean;
+            /** Paymentmessage */
+            paymentMessage: string | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "None" | "Active" | "Active_Pending" | "Cancelled_Active" | "Canceled" | "Past Due" | "Paused" | "Active_Paused" | "Pending";
+        };
         /** MessageResponse */
         MessageResponse: {
             /** Message */
             message: string;
+        };
+        /** NewPaymentMethod */
+        NewPaymentMethod: {
+            /** Payment Method Nonce */
+            payment_method_nonce: string;
         };
         /** PasswordRequest */
         PasswordRequest: {
@@ -591,6 +805,108 @@ export interface components {
         PasswordValidators: {
             /** Password */
             password: string;
+        };
+        /** PaymentMethodOut */
+        PaymentMethodOut: {
+            /** Card Type */
+            card_type: string | null;
+            /** Default */
+            default: boolean;
+            /** Expiration Month */
+            expiration_month: number | null;
+            /** Expiration Year */
+            expiration_year: number | null;
+            /** Expired */
+            expired: boolean;
+            /**
+             * Expiring Soon
+             * @description Expires at the end of this month or the next.
+             */
+            expiring_soon: boolean;
+            /** Has Active Subscription */
+            has_active_subscription: boolean;
+            /** Image */
+            image: string;
+            /** Last 4 */
+            last_4: string | null;
+            /** Token */
+            token: string;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "CreditCard" | "PayPalAccount" | "GooglePay" | "ApplePay" | "VenmoAccount";
+        };
+        /** PlanOut */
+        PlanOut: {
+            /**
+             * Amount
+             * @description The first charge, "4.99".
+             */
+            amount: string;
+            /**
+             * Badge
+             * @description 'Best Value!' for a featured plan.
+             */
+            badge: string | null;
+            /** Card Heading */
+            card_heading: string;
+            /**
+             * Cta Text
+             * @description 'Try for free', 'Get 4 Weeks for $4.99', ...
+             */
+            cta_text: string;
+            /** Curation */
+            curation: string;
+            /** Discount Percent */
+            discount_percent: number;
+            /** Featured */
+            featured: boolean;
+            /** First Billing Date */
+            first_billing_date: string | null;
+            /**
+             * Frequency
+             * @description Billing interval in months.
+             * @enum {integer}
+             */
+            frequency: 1 | 6 | 12;
+            /** Id */
+            id: string;
+            /** Monthly Price */
+            monthly_price: string;
+            /** Name */
+            name: string;
+            /** Next Billing Date */
+            next_billing_date: string | null;
+            /**
+             * Normal Amount
+             * @description The regular price for the same interval.
+             */
+            normal_amount: string;
+            /** Product Id */
+            product_id: string;
+            step_up: components["schemas"]["StepUp"] | null;
+            /** Trial Duration */
+            trial_duration: number;
+            /**
+             * Trial Duration Unit
+             * @enum {string}
+             */
+            trial_duration_unit: "day" | "month";
+        };
+        /** PlanRef */
+        PlanRef: {
+            /** Amount */
+            amount: string;
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+        };
+        /** ProductRef */
+        ProductRef: {
+            /** Id */
+            id: string;
         };
         /** Profile */
         Profile: {
@@ -780,6 +1096,50 @@ export interface components {
             /** Type */
             type: string;
         };
+        /** ReferralJwtResponse */
+        ReferralJwtResponse: {
+            /**
+             * Domain
+             * @description Where the referral API is: this server's public URL.
+             */
+            domain: string;
+            /**
+             * Expiresat
+             * @description The JWT's exp (unix seconds), so a page can renew it.
+             */
+            expiresAt: number;
+            /**
+             * Jwt
+             * @description HS256 user JWT signed with the referral tenant's API key: `{"user": {id, accountId, email, firstName, lastName}, "exp": <unix seconds>}`. The widget sends it as X-SaaSquatch-User-Token to upsert and render this reader's widget.
+             */
+            jwt: string;
+            /**
+             * Tenantalias
+             * @description The referral tenant (MASTHEAD_REFERRAL_TENANT).
+             */
+            tenantAlias: string;
+            /** @description The same user the JWT names, for the widget call. */
+            user: components["schemas"]["ReferralUser"];
+        };
+        /** ReferralUser */
+        ReferralUser: {
+            /**
+             * Accountid
+             * @description The same tracking id: one referral account per reader.
+             */
+            accountId: string;
+            /** Email */
+            email: string;
+            /** Firstname */
+            firstName: string;
+            /**
+             * Id
+             * @description The reader's tracking id: stable, never the email.
+             */
+            id: string;
+            /** Lastname */
+            lastName: string;
+        };
         /** ReferredBy */
         ReferredBy: {
             /** Code */
@@ -831,6 +1191,92 @@ export interface components {
         /** ResetRequest */
         ResetRequest: {
             identifiers: components["schemas"]["Identifiers"];
+        };
+        /** StepUp */
+        StepUp: {
+            /** Amount */
+            amount: string;
+            /** Date */
+            date: string;
+        };
+        /** SubscribeIn */
+        SubscribeIn: {
+            /**
+             * Payment Nonce
+             * @description Optional when a default method is vaulted.
+             */
+            payment_nonce?: string | null;
+            /** Plan Id */
+            plan_id: string;
+            /** Product Id */
+            product_id?: string | null;
+            /**
+             * Skip Trial Period
+             * @default false
+             */
+            skip_trial_period: boolean;
+            /**
+             * Start Date
+             * @description A future first billing date.
+             */
+            start_date?: string | null;
+        };
+        /** SubscriptionOut */
+        SubscriptionOut: {
+            "blaize-product": components["schemas"]["ProductRef"];
+            /**
+             * Ends
+             * @description For a cancelled subscription, the day access ends.
+             */
+            ends: string | null;
+            /** External-Id */
+            "external-id": string;
+            /** Id */
+            id: string;
+            /**
+             * Next-Billing-Time
+             * @description ISO 8601, midnight UTC of the next billing date.
+             */
+            "next-billing-time": string | null;
+            next_billing_date: components["schemas"]["DateObject"] | null;
+            paid_through_date: components["schemas"]["DateObject"] | null;
+            plan: components["schemas"]["PlanRef"];
+            /** Plan Id */
+            plan_id: string;
+            /**
+             * Subscription-State
+             * @enum {string}
+             */
+            "subscription-state": "active" | "pending" | "cancelled" | "past due";
+            /**
+             * Transaction-History
+             * @description Newest first.
+             */
+            "transaction-history": components["schemas"]["TransactionOut"][];
+            /**
+             * Trial
+             * @description In its trial: nothing charged yet.
+             */
+            trial: boolean;
+        };
+        /** TokenOut */
+        TokenOut: {
+            /**
+             * Token
+             * @description Client token for Braintree's card form (drop-in, hosted).
+             */
+            token: string;
+        };
+        /** TransactionOut */
+        TransactionOut: {
+            /** Amount */
+            amount: string;
+            /** Created At */
+            created_at: string;
+            /** Id */
+            id: string;
+            /** Status */
+            status: string;
         };
         /** UpdateEmailRequest */
         UpdateEmailRequest: {
@@ -1779,6 +2225,216 @@ export interface operations {
             };
         };
     };
+    subscribe_route_blaize_payment_braintree_subscribe_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscribeIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GrantOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payment Required */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    subscriptions_blaize_payment_braintree_subscriptions_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionOut"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_blaize_payment_braintree_subscriptions__subscription_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscription_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CancelIn"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionOut"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    client_token_blaize_payment_braintree_token_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     get_profile_blaize_profile_get: {
         parameters: {
             query?: never;
@@ -2177,6 +2833,187 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
+            };
+        };
+    };
+    membership_wp_json_nyp_membership_v1_membership_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MembershipOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    plans_wp_json_nyp_membership_v1_plans_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: components["schemas"]["PlanOut"];
+                    };
+                };
+            };
+        };
+    };
+    saasquatch_jwt_wp_json_nyp_membership_v1_saasquatch_jwt_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralJwtResponse"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    payment_methods_zephr_payment_braintree_payment_methods_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethodOut"][];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    add_payment_method_zephr_payment_braintree_payment_methods_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewPaymentMethod"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethodOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payment Required */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

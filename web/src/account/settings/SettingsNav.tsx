@@ -13,6 +13,15 @@ export function SettingsNav() {
         <li>
           <NavLink to="/account/settings/display">Display</NavLink>
         </li>
+        <li>
+          <NavLink to="/account/settings/membership">Membership</NavLink>
+        </li>
+        <li>
+          <NavLink to="/account/settings/refer-a-friend">Refer a friend</NavLink>
+        </li>
+        <li>
+          <NavLink to="/account/settings/my-rewards">My rewards</NavLink>
+        </li>
       </ul>
     </nav>
   );

@@ -1,0 +1,90 @@
+"""Billing tables: the plan catalogue, readers' gateway customers, and their subscriptions.
+
+The gateway (Braintree or the sandbox) is the source of truth for a subscription; the local
+row is a copy refreshed after every change and every webhook, so the membership status is
+computed from one indexed read instead of a gateway round trip per page view.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, Date, ForeignKey, Integer, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from masthead.billing.sandbox.models import Money
+from masthead.db import Base, UTCDateTime
+
+
+class BillingPlan(Base):
+    """One plan card of the catalogue; editable in the database without a deploy.
+
+    Columns are the site API's raw plan fields (spec section 3), so a row reads straight into
+    `plans.plan_from_raw`. `id` is also the gateway's plan id.
+    """
+
+    __tablename__ = "billing_plans"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    product_id: Mapped[str] = mapped_column(String(64))
+    frequency: Mapped[int] = mapped_column(Integer, default=1)  # months: 1, 6 or 12
+    amount: Mapped[Decimal] = mapped_column(Money)
+    normal_amount: Mapped[Decimal | None] = mapped_column(Money, nullable=True)
+    first_billing_date: Mapped[date | None] = mapped_column(Date, nullable=True)
+    next_billing_date: Mapped[date | None] = mapped_column(Date, nullable=True)
+    step_up_amount: Mapped[Decimal | None] = mapped_column(Money, nullable=True)
+    step_up_date: Mapped[date | None] = mapped_column(Date, nullable=True)
+    trial_duration: Mapped[int] = mapped_column(Integer, default=0)
+    trial_duration_unit: Mapped[str] = mapped_column(String(8), default="day")
+    featured: Mapped[bool] = mapped_column(Boolean, default=False)
+    card_heading: Mapped[str] = mapped_column(String(200), default="")
+    curation: Mapped[str] = mapped_column(String(1000), default="")
+    position: Mapped[int] = mapped_column(Integer, default=0)  # order of the cards
+    enabled: Mapped[bool] = mapped_column(Boolean, default=True)
+
+
+class BillingCustomer(Base):
+    """A reader's customer at the gateway, and the claim that serialises their subscribes."""
+
+    __tablename__ = "billing_customers"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    customer_id: Mapped[str] = mapped_column(String(36), unique=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    # Set (in its own committed transaction) while a subscribe talks to the gateway: a double
+    # click or a retried request waits for it instead of charging a second time.
+    subscribe_claimed_until: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+
+
+class BillingSubscription(Base):
+    """The local copy of a gateway subscription (`id` is the gateway's, the grant_id)."""
+
+    __tablename__ = "billing_subscriptions"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    plan_id: Mapped[str] = mapped_column(String(64))
+    plan_name: Mapped[str] = mapped_column(String(200))
+    product_id: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(16))  # Braintree's: Active, Past Due, ...
+    price: Mapped[Decimal] = mapped_column(Money)
+    payment_method_token: Mapped[str] = mapped_column(String(64))
+    first_billing_date: Mapped[date | None] = mapped_column(Date, nullable=True)
+    next_billing_date: Mapped[date | None] = mapped_column(Date, nullable=True)
+    paid_through_date: Mapped[date | None] = mapped_column(Date, nullable=True)
+    trial_period: Mapped[bool] = mapped_column(Boolean, default=False)
+    trial_duration: Mapped[int] = mapped_column(Integer, default=0)
+    current_billing_cycle: Mapped[int] = mapped_column(Integer, default=0)
+    # [{"id", "amount", "status", "created_at"}], newest first, as the gateway lists them.
+    transactions: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
+    cancel_reason: Mapped[str] = mapped_column(String(200), default="")
+    cancel_reason_text: Mapped[str] = mapped_column(String(1000), default="")
+    # When the referral conversion for this membership's first payment was sent (once).
+    converted_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)

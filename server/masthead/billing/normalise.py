@@ -1,0 +1,125 @@
+"""Wire shapes built from gateway and local data: subscriptions, payment methods (no I/O).
+
+Decisions where the spec is open:
+- "subscription-state" is the server's spelling (status.SubscriptionState): Braintree's
+  Expired is reported as "cancelled", as the spec lists only four states.
+- "next-billing-time" is the next billing date at midnight UTC in ISO 8601, or null.
+- "ends" is, for a cancelled subscription, the day its access ends (the paid-through date,
+  else the next billing date), "YYYY-MM-DD"; null while it renews.
+- "trial" is true while the subscription is in its trial (no billing cycle charged yet).
+- A card "expiring_soon" expires at the end of this month or the next one.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from masthead.billing.gateway import CANCELED, EXPIRED, PaymentMethodInfo, SubscriptionInfo
+from masthead.billing.models import BillingSubscription
+from masthead.billing.plans import CENT
+from masthead.billing.status import SubscriptionFacts, SubscriptionState, normalise_state
+
+_WIRE_STATE = {SubscriptionState.EXPIRED: SubscriptionState.CANCELLED}
+
+
+def copy_info(row: BillingSubscription, info: SubscriptionInfo) -> None:
+    """Refresh the local copy from the gateway's answer (a whole overwrite: idempotent)."""
+    row.plan_id = info.plan_id
+    row.status = info.status
+    row.price = info.price
+    row.payment_method_token = info.payment_method_token
+    row.first_billing_date = info.first_billing_date
+    row.next_billing_date = info.next_billing_date
+    row.paid_through_date = info.paid_through_date
+    row.trial_period = info.trial_period
+    row.trial_duration = info.trial_duration or 0
+    row.current_billing_cycle = info.current_billing_cycle
+    row.transactions = [
+        {
+            "id": t.id,
+            "amount": str(t.amount.quantize(CENT)),
+            "status": t.status,
+            "created_at": t.created_at.isoformat(),
+        }
+        for t in info.transactions
+    ]
+    row.updated_at = info.updated_at
+
+
+def _state(row: BillingSubscription) -> SubscriptionState:
+    return normalise_state(row.status)
+
+
+def ends(row: BillingSubscription) -> date | None:
+    if row.status not in (CANCELED, EXPIRED):
+        return None
+    return row.paid_through_date or row.next_billing_date
+
+
+def in_trial(row: BillingSubscription) -> bool:
+    return row.trial_period and row.current_billing_cycle == 0
+
+
+def facts(row: BillingSubscription) -> SubscriptionFacts:
+    return SubscriptionFacts(
+        state=_state(row),
+        plan_id=row.plan_id,
+        paid_through_date=row.paid_through_date,
+        next_billing_date=row.next_billing_date,
+        ends=ends(row),
+        has_transactions=bool(row.transactions),
+        trial_duration=row.trial_duration,
+    )
+
+
+def _date_object(value: date | None) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    return {"date": f"{value.isoformat()} 00:00:00.000000", "timezone_type": 3, "timezone": "UTC"}
+
+
+def subscription_wire(row: BillingSubscription) -> dict[str, Any]:
+    state = _state(row)
+    end = ends(row)
+    nbd = row.next_billing_date
+    return {
+        "id": row.id,
+        "subscription-state": str(_WIRE_STATE.get(state, state)),
+        "external-id": row.id,
+        "plan_id": row.plan_id,
+        "next-billing-time": None if nbd is None else f"{nbd.isoformat()}T00:00:00Z",
+        "transaction-history": list(row.transactions),
+        "paid_through_date": _date_object(row.paid_through_date),
+        "next_billing_date": _date_object(nbd),
+        "ends": None if end is None else end.isoformat(),
+        "blaize-product": {"id": row.product_id},
+        "plan": {"amount": str(row.price.quantize(CENT)), "id": row.plan_id, "name": row.plan_name},
+        "trial": in_trial(row),
+    }
+
+
+def _months(year: int, month: int) -> int:
+    return year * 12 + month
+
+
+def payment_method_wire(method: PaymentMethodInfo, today: date, in_use: bool) -> dict[str, Any]:
+    soon = False
+    if method.expiration_year and method.expiration_month and not method.expired:
+        left = _months(method.expiration_year, method.expiration_month) - _months(
+            today.year, today.month
+        )
+        soon = 0 <= left <= 1
+    return {
+        "token": method.token,
+        "type": method.type,
+        "card_type": method.card_type,
+        "last_4": method.last_4,
+        "expiration_month": method.expiration_month,
+        "expiration_year": method.expiration_year,
+        "default": method.default,
+        "has_active_subscription": in_use,
+        "expired": method.expired,
+        "expiring_soon": soon,
+        "image": method.image_url,
+    }

@@ -1,0 +1,71 @@
+"""Every billing query."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from sqlalchemy import or_, select, update
+from sqlalchemy.orm import Session
+
+from masthead.billing.models import BillingCustomer, BillingPlan, BillingSubscription
+from masthead.identity.models import User
+
+
+def enabled_plans(db: Session) -> Sequence[BillingPlan]:
+    return db.scalars(
+        select(BillingPlan).where(BillingPlan.enabled.is_(True)).order_by(BillingPlan.position)
+    ).all()
+
+
+def plan(db: Session, plan_id: str) -> BillingPlan | None:
+    row = db.get(BillingPlan, plan_id)
+    return row if row is not None and row.enabled else None
+
+
+def customer(db: Session, user_id: int) -> BillingCustomer | None:
+    return db.get(BillingCustomer, user_id)
+
+
+def claim_subscribe(db: Session, user_id: int, now: datetime, until: datetime) -> bool:
+    """Take the reader's subscribe claim unless a live one is held; the UPDATE is the lock."""
+    result = db.execute(
+        update(BillingCustomer)
+        .where(
+            BillingCustomer.user_id == user_id,
+            or_(
+                BillingCustomer.subscribe_claimed_until.is_(None),
+                BillingCustomer.subscribe_claimed_until <= now,
+            ),
+        )
+        .values(subscribe_claimed_until=until)
+    )
+    return bool(getattr(result, "rowcount", 0))
+
+
+def release_subscribe(db: Session, user_id: int) -> None:
+    db.execute(
+        update(BillingCustomer)
+        .where(BillingCustomer.user_id == user_id)
+        .values(subscribe_claimed_until=None)
+    )
+
+
+def subscriptions_of(db: Session, user_id: int) -> Sequence[BillingSubscription]:
+    return db.scalars(
+        select(BillingSubscription)
+        .where(BillingSubscription.user_id == user_id)
+        .order_by(BillingSubscription.created_at.desc(), BillingSubscription.id)
+    ).all()
+
+
+def subscription(db: Session, subscription_id: str) -> BillingSubscription | None:
+    return db.get(BillingSubscription, subscription_id)
+
+
+def tracking_id(db: Session, user_id: int) -> str | None:
+    return db.scalar(select(User.tracking_id).where(User.id == user_id))
+
+
+def user(db: Session, user_id: int) -> User | None:
+    return db.get(User, user_id)

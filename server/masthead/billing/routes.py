@@ -1,0 +1,176 @@
+"""HTTP for payments and memberships: parse, call the service, map its errors to the contract.
+
+Two routers: `router` holds the payment calls (/blaize/payment/braintree/*, /zephr/payment/
+braintree/*); `site_router` the site API's plans and membership calls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
+
+from fastapi import APIRouter, Body, Depends, Response
+from fastapi.responses import JSONResponse
+
+from masthead.billing import schemas, service
+from masthead.billing.errors import BillingError
+from masthead.billing.gateway import PaymentGateway
+from masthead.billing.subscribe import SubscribeRequest, subscribe
+from masthead.deps import DbDep, RuntimeDep
+from masthead.errors import ApiError
+from masthead.identity.auth import ReaderDep
+
+router = APIRouter(tags=["payments"])
+site_router = APIRouter(prefix="/wp-json/nyp-membership/v1", tags=["site"])
+
+NO_STORE = {"Cache-Control": "no-store"}
+T = TypeVar("T")
+
+
+async def get_gateway(rt: RuntimeDep) -> PaymentGateway:
+    return rt.gateway
+
+
+GatewayDep = Annotated[PaymentGateway, Depends(get_gateway)]
+
+
+def _call(fn: Callable[[], T]) -> T:
+    try:
+        return fn()
+    except BillingError as exc:
+        raise ApiError(exc.status, exc.type, exc.message) from None
+
+
+def _json(body: Any, status: int = 200) -> JSONResponse:
+    return JSONResponse(body, status, headers=NO_STORE)
+
+
+@site_router.get(
+    "/plans",
+    response_model=dict[str, schemas.PlanOut],
+    summary="The plan catalogue, keyed by plan id (public)",
+    description="Enabled plans of the `billing_plans` table in card order, with the server's "
+    "call-to-action text, badge, monthly price and discount. The site API's nonce is not "
+    "checked: the catalogue is public and a GET changes nothing.",
+)
+def plans(db: DbDep) -> Response:
+    return JSONResponse(service.plans(db))
+
+
+@site_router.get(
+    "/membership",
+    response_model=schemas.MembershipOut,
+    responses={401: {}},
+    summary="The signed-in reader's membership status, computed on the server",
+    description="`status` is resolved from the reader's subscriptions (spec section 4); "
+    "`activeSubscription` is the newest live one (active, pending, past due), else a "
+    "cancelled one still paid for, else null; `paymentMessage` is the spec's past-due or "
+    "inactive-account sentence, else null.",
+)
+def membership(reader: ReaderDep, db: DbDep, rt: RuntimeDep) -> Response:
+    return _json(service.membership(db, rt, reader))
+
+
+@router.get(
+    "/blaize/payment/braintree/token",
+    response_model=schemas.TokenOut,
+    responses={401: {}, 503: {}},
+    summary="A client token for the card form; creates the reader's gateway customer",
+)
+def client_token(reader: ReaderDep, db: DbDep, rt: RuntimeDep, gw: GatewayDep) -> Response:
+    return _json({"token": _call(lambda: service.client_token(db, rt, gw, reader))})
+
+
+@router.get(
+    "/zephr/payment/braintree/payment-methods",
+    response_model=list[schemas.PaymentMethodOut],
+    responses={401: {}, 503: {}},
+    summary="The reader's vaulted payment methods, default first",
+)
+def payment_methods(reader: ReaderDep, db: DbDep, rt: RuntimeDep, gw: GatewayDep) -> Response:
+    return _json(_call(lambda: service.payment_methods(db, rt, gw, reader)))
+
+
+@router.post(
+    "/zephr/payment/braintree/payment-methods",
+    response_model=schemas.PaymentMethodOut,
+    status_code=201,
+    responses={400: {}, 401: {}, 402: {}, 503: {}},
+    summary="Vault a payment method from a card-form nonce (402 payment-declined)",
+    description="A card that fails verification is 402 `payment-declined` with the "
+    "processor's text as the message; a used or unknown nonce is 400 `bad-request`.",
+)
+def add_payment_method(
+    body: schemas.NewPaymentMethod, reader: ReaderDep, db: DbDep, rt: RuntimeDep, gw: GatewayDep
+) -> Response:
+    method = _call(
+        lambda: service.add_payment_method(db, rt, gw, reader, body.payment_method_nonce)
+    )
+    return _json(method, 201)
+
+
+@router.post(
+    "/blaize/payment/braintree/subscribe",
+    response_model=schemas.GrantOut,
+    responses={400: {}, 401: {}, 402: {}, 403: {}, 404: {}, 409: {}, 503: {}},
+    summary="Start a membership on a plan; answers the subscription id as grant_id",
+    description="Vaults `payment_nonce` as the default method, or uses the default method. "
+    "The plan's trial is given unless `skip_trial_period`, a future `start_date`, or the "
+    "profile's `had-trial` (set when a trial starts). Subscribing again to the plan while "
+    "it is active or pending answers the same grant_id and charges nothing. 402 "
+    "`payment-declined` (processor's text; nothing is stored), 404 `plan-not-found`, 409 "
+    "`already-subscribed` (live on another plan) or `subscribe-in-progress`, 400 "
+    "`payment-method-required`, 403 `membership-disabled`.",
+)
+def subscribe_route(
+    body: schemas.SubscribeIn, reader: ReaderDep, db: DbDep, rt: RuntimeDep, gw: GatewayDep
+) -> Response:
+    req = SubscribeRequest(
+        plan_id=body.plan_id,
+        product_id=body.product_id,
+        payment_nonce=body.payment_nonce,
+        skip_trial_period=body.skip_trial_period,
+        start_date=body.start_date,
+    )
+    return _json({"grant_id": _call(lambda: subscribe(db, rt, gw, reader, req))})
+
+
+@router.get(
+    "/blaize/payment/braintree/subscriptions",
+    response_model=list[schemas.SubscriptionOut],
+    responses={401: {}},
+    summary="The reader's subscriptions, normalised, newest first",
+)
+def subscriptions(reader: ReaderDep, db: DbDep) -> Response:
+    return _json(service.subscriptions(db, reader))
+
+
+@router.delete(
+    "/blaize/payment/braintree/subscriptions/{subscription_id}",
+    response_model=schemas.SubscriptionOut,
+    responses={401: {}, 404: {}, 503: {}},
+    summary="Cancel a subscription; access lasts until its paid-through date",
+    description="The optional body's `cancel-reason` and `cancel-reason-text` are kept on the "
+    "subscription and the profile. Cancelling a cancelled subscription answers it unchanged.",
+)
+def cancel(
+    subscription_id: str,
+    reader: ReaderDep,
+    db: DbDep,
+    rt: RuntimeDep,
+    gw: GatewayDep,
+    body: Annotated[schemas.CancelIn | None, Body()] = None,
+) -> Response:
+    reason = body or schemas.CancelIn()
+    result = _call(
+        lambda: service.cancel(
+            db,
+            rt,
+            gw,
+            reader,
+            subscription_id,
+            reason.cancel_reason,
+            reason.cancel_reason_text,
+        )
+    )
+    return _json(result)

@@ -1,0 +1,141 @@
+"""Wire shapes of the payment and membership calls (the spec's keys, hyphens included)."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class StepUp(BaseModel):
+    amount: str
+    date: str
+
+
+class PlanOut(BaseModel):
+    id: str
+    name: str
+    product_id: str
+    frequency: Literal[1, 6, 12] = Field(description="Billing interval in months.")
+    amount: str = Field(description='The first charge, "4.99".')
+    normal_amount: str = Field(description="The regular price for the same interval.")
+    first_billing_date: str | None
+    next_billing_date: str | None
+    step_up: StepUp | None
+    trial_duration: int
+    trial_duration_unit: Literal["day", "month"]
+    featured: bool
+    card_heading: str
+    curation: str
+    cta_text: str = Field(description="'Try for free', 'Get 4 Weeks for $4.99', ...")
+    badge: str | None = Field(description="'Best Value!' for a featured plan.")
+    monthly_price: str
+    discount_percent: int
+
+
+class TokenOut(BaseModel):
+    token: str = Field(description="Client token for Braintree's card form (drop-in, hosted).")
+
+
+class PaymentMethodOut(BaseModel):
+    token: str
+    type: Literal["CreditCard", "PayPalAccount", "GooglePay", "ApplePay", "VenmoAccount"]
+    card_type: str | None
+    last_4: str | None
+    expiration_month: int | None
+    expiration_year: int | None
+    default: bool
+    has_active_subscription: bool
+    expired: bool
+    expiring_soon: bool = Field(description="Expires at the end of this month or the next.")
+    image: str
+
+
+class NewPaymentMethod(BaseModel):
+    payment_method_nonce: str = Field(min_length=1, max_length=4096)
+
+
+class SubscribeIn(BaseModel):
+    payment_nonce: str | None = Field(
+        default=None, max_length=4096, description="Optional when a default method is vaulted."
+    )
+    plan_id: str = Field(min_length=1, max_length=64)
+    product_id: str | None = Field(default=None, max_length=64)
+    skip_trial_period: bool = False
+    start_date: date | None = Field(default=None, description="A future first billing date.")
+
+
+class GrantOut(BaseModel):
+    grant_id: str = Field(description="The subscription's id.")
+
+
+class CancelIn(BaseModel):
+    model_config = ConfigDict(populate_by_name=True)
+
+    cancel_reason: str = Field(default="", alias="cancel-reason", max_length=200)
+    cancel_reason_text: str = Field(default="", alias="cancel-reason-text", max_length=1000)
+
+
+class DateObject(BaseModel):
+    date: str = Field(description='"YYYY-MM-DD 00:00:00.000000"')
+    timezone_type: Literal[3]
+    timezone: Literal["UTC"]
+
+
+class TransactionOut(BaseModel):
+    id: str
+    amount: str
+    status: str
+    created_at: str
+
+
+class ProductRef(BaseModel):
+    id: str
+
+
+class PlanRef(BaseModel):
+    amount: str
+    id: str
+    name: str
+
+
+class SubscriptionOut(BaseModel):
+    model_config = ConfigDict(populate_by_name=True)
+
+    id: str
+    subscription_state: Literal["active", "pending", "cancelled", "past due"] = Field(
+        alias="subscription-state"
+    )
+    external_id: str = Field(alias="external-id")
+    plan_id: str
+    next_billing_time: str | None = Field(
+        alias="next-billing-time", description="ISO 8601, midnight UTC of the next billing date."
+    )
+    transaction_history: list[TransactionOut] = Field(
+        alias="transaction-history", description="Newest first."
+    )
+    paid_through_date: DateObject | None
+    next_billing_date: DateObject | None
+    ends: str | None = Field(description="For a cancelled subscription, the day access ends.")
+    blaize_product: ProductRef = Field(alias="blaize-product")
+    plan: PlanRef
+    trial: bool = Field(description="In its trial: nothing charged yet.")
+
+
+class MembershipOut(BaseModel):
+    status: Literal[
+        "None",
+        "Active",
+        "Active_Pending",
+        "Cancelled_Active",
+        "Canceled",
+        "Past Due",
+        "Paused",
+        "Active_Paused",
+        "Pending",
+    ]
+    isMember: bool
+    activeSubscription: SubscriptionOut | None
+    paymentMessage: str | None
+    membershipEnabled: bool

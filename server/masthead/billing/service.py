@@ -1,0 +1,201 @@
+"""Billing rules for the signed-in reader: gateway customer, card form token, payment methods,
+subscriptions, membership status and cancelling. Subscribing is in `subscribe.py`.
+
+Order inside a request: gateway calls first, then the writes in the request's session (it
+commits at the end). The sandbox gateway runs each call in its own transaction, and on SQLite
+a request already holding a write lock would make it wait.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from masthead.billing import catalog, repository, sync
+from masthead.billing.cta import status_message
+from masthead.billing.errors import BillingError, from_gateway
+from masthead.billing.gateway import (
+    ACTIVE,
+    CANCELED,
+    EXPIRED,
+    NOT_FOUND,
+    PAST_DUE,
+    PENDING,
+    GatewayError,
+    PaymentGateway,
+    PaymentMethodInfo,
+)
+from masthead.billing.models import BillingCustomer, BillingSubscription
+from masthead.billing.normalise import copy_info, facts, payment_method_wire, subscription_wire
+from masthead.billing.status import is_member, resolve_status, sort_date
+from masthead.deps import Runtime
+from masthead.identity.profile_fields import read_profile
+from masthead.identity.repository import Reader
+
+log = logging.getLogger(__name__)
+
+LIVE = (ACTIVE, PENDING, PAST_DUE)
+CUSTOMER_TAKEN = "91609"  # Braintree: Customer ID has already been taken
+
+
+def plans(db: Session) -> dict[str, Any]:
+    return {row.id: catalog.plan_wire(catalog.to_plan(row)) for row in repository.enabled_plans(db)}
+
+
+def ensure_customer(db: Session, rt: Runtime, gw: PaymentGateway, reader: Reader) -> str:
+    """The reader's gateway customer id, creating the customer on first use.
+
+    The id is the reader's tracking id (stable, never the email). The local record is
+    committed on its own: the gateway customer exists from now on, whatever the request does.
+    """
+    row = repository.customer(db, reader.user_id)
+    if row is not None:
+        return row.customer_id
+    customer_id = reader.tracking_id
+    name = str(read_profile(reader.attributes).get("full-name") or "")
+    try:
+        gw.create_customer(customer_id, reader.email, name)
+    except GatewayError as exc:
+        if exc.code != CUSTOMER_TAKEN:  # taken: a concurrent first call created it
+            raise from_gateway(exc) from exc
+    try:
+        with rt.sessions.begin() as own:
+            if repository.customer(own, reader.user_id) is None:
+                own.add(
+                    BillingCustomer(
+                        user_id=reader.user_id,
+                        customer_id=customer_id,
+                        created_at=rt.clock.now(),
+                    )
+                )
+    except IntegrityError:
+        log.info("gateway customer of reader %s recorded concurrently", reader.user_id)
+    return customer_id
+
+
+def client_token(db: Session, rt: Runtime, gw: PaymentGateway, reader: Reader) -> str:
+    customer_id = ensure_customer(db, rt, gw, reader)
+    try:
+        return gw.client_token(customer_id)
+    except GatewayError as exc:
+        raise from_gateway(exc) from exc
+
+
+def _methods_in_use(db: Session, user_id: int) -> set[str]:
+    return {
+        row.payment_method_token
+        for row in repository.subscriptions_of(db, user_id)
+        if row.status in LIVE
+    }
+
+
+def payment_methods(
+    db: Session, rt: Runtime, gw: PaymentGateway, reader: Reader
+) -> list[dict[str, Any]]:
+    row = repository.customer(db, reader.user_id)
+    if row is None:  # no customer yet: nothing vaulted, and no need to create one to say so
+        return []
+    try:
+        methods = gw.list_payment_methods(row.customer_id)
+    except GatewayError as exc:
+        if exc.code == NOT_FOUND:
+            return []
+        raise from_gateway(exc) from exc
+    in_use = _methods_in_use(db, reader.user_id)
+    today = rt.clock.now().date()
+    return [payment_method_wire(m, today, m.token in in_use) for m in methods]
+
+
+def add_payment_method(
+    db: Session, rt: Runtime, gw: PaymentGateway, reader: Reader, nonce: str
+) -> dict[str, Any]:
+    customer_id = ensure_customer(db, rt, gw, reader)
+    method = vault(gw, customer_id, nonce, make_default=False)
+    return payment_method_wire(method, rt.clock.now().date(), in_use=False)
+
+
+def vault(
+    gw: PaymentGateway, customer_id: str, nonce: str, make_default: bool
+) -> PaymentMethodInfo:
+    try:
+        return gw.vault_payment_method(customer_id, nonce, make_default=make_default)
+    except GatewayError as exc:
+        raise from_gateway(exc) from exc
+
+
+def _sorted(rows: list[BillingSubscription]) -> list[BillingSubscription]:
+    """Newest first by ends, paid-through or next billing date (status.sort_subscriptions)."""
+    dated = [r for r in rows if sort_date(facts(r)) is not None]
+    undated = [r for r in rows if sort_date(facts(r)) is None]
+    dated.sort(key=lambda r: sort_date(facts(r)) or r.created_at.date(), reverse=True)
+    return dated + undated
+
+
+def subscriptions(db: Session, reader: Reader) -> list[dict[str, Any]]:
+    rows = _sorted(list(repository.subscriptions_of(db, reader.user_id)))
+    return [subscription_wire(row) for row in rows]
+
+
+def membership(db: Session, rt: Runtime, reader: Reader) -> dict[str, Any]:
+    rows = _sorted(list(repository.subscriptions_of(db, reader.user_id)))
+    today = rt.clock.now().date()
+    profile = read_profile(reader.attributes)
+    status = resolve_status(
+        [facts(r) for r in rows],
+        today=today,
+        profile_paused=bool(profile["paused"]),
+        current_plan=str(profile["current-plan"] or "") or None,
+    )
+    live = [r for r in rows if r.status in LIVE]
+    paid_ahead = [
+        r for r in rows if r.status == CANCELED and (r.paid_through_date or today) > today
+    ]
+    shown = live or paid_ahead
+    active = shown[0] if shown else None
+    return {
+        "status": str(status),
+        "isMember": is_member(status),
+        "activeSubscription": None if active is None else subscription_wire(active),
+        "paymentMessage": status_message(status),
+        "membershipEnabled": rt.settings.membership_enabled,
+    }
+
+
+def cancel(
+    db: Session,
+    rt: Runtime,
+    gw: PaymentGateway,
+    reader: Reader,
+    subscription_id: str,
+    reason: str,
+    reason_text: str,
+) -> dict[str, Any]:
+    """Cancel at the gateway; access lasts until the paid-through date (Cancelled_Active).
+
+    Cancelling a cancelled subscription answers it as it is, so a retried DELETE is harmless.
+    """
+    row = repository.subscription(db, subscription_id)
+    if row is None or row.user_id != reader.user_id:
+        raise BillingError("subscription-not-found", "There is no such subscription.")
+    if row.status not in (CANCELED, EXPIRED):
+        try:
+            info = gw.cancel_subscription(subscription_id)
+        except GatewayError as exc:
+            try:  # cancelled meanwhile (a webhook not yet applied): take the gateway's word
+                info = gw.find_subscription(subscription_id)
+            except GatewayError:
+                raise from_gateway(exc) from exc
+            if info.status not in (CANCELED, EXPIRED):
+                raise from_gateway(exc) from exc
+        copy_info(row, info)
+        row.cancel_reason, row.cancel_reason_text = reason[:200], reason_text[:1000]
+        sync.set_profile(
+            db,
+            rt,
+            reader.user_id,
+            {"cancel-reason": reason[:200], "cancel-reason-text": reason_text[:1000]},
+        )
+    return subscription_wire(row)

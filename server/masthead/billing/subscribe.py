@@ -1,0 +1,169 @@
+"""Starting a membership: POST /blaize/payment/braintree/subscribe.
+
+- One charge per intent: while a reader has an Active or Pending subscription on the plan,
+  subscribing again answers its grant_id. Concurrent subscribes (a double click) are
+  serialised by a claim on the reader's customer row, committed on its own before the gateway
+  is called; the second request waits for the first and then answers its grant_id.
+- Nothing half-written: the gateway is called first; the subscription row, the profile keys
+  and the claim's release are written together in the request's session afterwards. A
+  refusal writes nothing locally (the claim is released in its own transaction).
+- Trial: the plan's trial unless skip_trial_period, a future start_date (Braintree cannot
+  combine a first billing date with a trial), or the profile's had-trial. had-trial is set
+  when a trial starts.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from sqlalchemy.orm import Session
+
+from masthead.billing import repository, sync
+from masthead.billing.errors import BillingError, from_gateway
+from masthead.billing.gateway import ACTIVE, PENDING, GatewayError, PaymentGateway
+from masthead.billing.models import BillingPlan
+from masthead.billing.service import LIVE, ensure_customer, vault
+from masthead.deps import Runtime
+from masthead.identity.profile_fields import read_profile
+from masthead.identity.repository import Reader
+
+CLAIM = timedelta(seconds=60)  # longer than any gateway call; a dead request's claim lapses
+WAIT_SECONDS = 15.0  # how long a second subscribe waits for the first to finish
+POLL_SECONDS = 0.1
+
+
+@dataclass(frozen=True)
+class SubscribeRequest:
+    plan_id: str
+    product_id: str | None = None
+    payment_nonce: str | None = None
+    skip_trial_period: bool = False
+    start_date: date | None = None
+
+
+def subscribe(
+    db: Session, rt: Runtime, gw: PaymentGateway, reader: Reader, req: SubscribeRequest
+) -> str:
+    """The grant_id (the gateway subscription id) of the reader's membership on the plan."""
+    if not rt.settings.membership_enabled:
+        raise BillingError("membership-disabled", "Memberships are not available right now.")
+    plan = repository.plan(db, req.plan_id)
+    if plan is None:
+        raise BillingError("plan-not-found", f'There is no plan "{req.plan_id[:64]}".')
+    if req.product_id and req.product_id != plan.product_id:
+        raise BillingError("bad-request", "The product_id field does not match the plan.")
+    today = rt.clock.now().date()
+    if req.start_date is not None and req.start_date < today:
+        raise BillingError("bad-request", "The start_date field cannot be in the past.")
+    existing = _existing_grant(db, reader.user_id, plan.id)
+    if existing is not None:
+        return existing
+    customer_id = ensure_customer(db, rt, gw, reader)
+    waited = _claim_or_wait(rt, reader.user_id, plan.id)
+    if waited is not None:
+        return waited
+    try:
+        with rt.sessions() as fresh:  # one that finished between the first look and the claim
+            grant = _existing_grant(fresh, reader.user_id, plan.id)
+        if grant is None:
+            grant = _start(db, rt, gw, reader, plan, customer_id, req, today)
+            repository.release_subscribe(db, reader.user_id)  # lands with the subscription row
+            return grant
+    except BaseException:
+        _release(rt, reader.user_id)
+        raise
+    _release(rt, reader.user_id)
+    return grant
+
+
+def _release(rt: Runtime, user_id: int) -> None:
+    with rt.sessions.begin() as own:
+        repository.release_subscribe(own, user_id)
+
+
+def _existing_grant(db: Session, user_id: int, plan_id: str) -> str | None:
+    """The same plan already Active or Pending: its id. Another live plan: 409."""
+    for row in repository.subscriptions_of(db, user_id):
+        if row.status in (ACTIVE, PENDING) and row.plan_id == plan_id:
+            return row.id
+        if row.status in LIVE:
+            raise BillingError(
+                "already-subscribed",
+                "You already have a membership. Change your plan from your membership page.",
+            )
+    return None
+
+
+def _claim_or_wait(rt: Runtime, user_id: int, plan_id: str) -> str | None:
+    """Take the claim (None), or wait for its holder and answer the grant it made."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    while True:
+        now = rt.clock.now()
+        with rt.sessions.begin() as own:
+            if repository.claim_subscribe(own, user_id, now, now + CLAIM):
+                return None
+        with rt.sessions() as fresh:
+            grant = _existing_grant(fresh, user_id, plan_id)
+        if grant is not None:
+            return grant
+        if time.monotonic() >= deadline:
+            raise BillingError(
+                "subscribe-in-progress",
+                "Your membership is being set up. Please check your account in a moment.",
+            )
+        time.sleep(POLL_SECONDS)
+
+
+def _start(
+    db: Session,
+    rt: Runtime,
+    gw: PaymentGateway,
+    reader: Reader,
+    plan: BillingPlan,
+    customer_id: str,
+    req: SubscribeRequest,
+    today: date,
+) -> str:
+    token = _payment_token(gw, customer_id, req.payment_nonce)
+    later = req.start_date if req.start_date is not None and req.start_date > today else None
+    profile = read_profile(reader.attributes)
+    trial = (
+        plan.trial_duration > 0
+        and not req.skip_trial_period
+        and later is None
+        and not profile["had-trial"]
+    )
+    try:
+        info = gw.create_subscription(
+            token,
+            plan.id,
+            first_billing_date=later,
+            trial_duration=plan.trial_duration if trial else 0,
+            trial_unit=("month" if plan.trial_duration_unit == "month" else "day")
+            if trial
+            else None,
+        )
+    except GatewayError as exc:
+        raise from_gateway(exc) from exc
+    row = sync.store_new(db, rt, reader.user_id, info, plan.name, plan.product_id)
+    values: dict[str, object] = {"current-plan": plan.id}
+    if info.trial_period:
+        values["had-trial"] = True
+    sync.set_profile(db, rt, reader.user_id, values)
+    sync.convert_once(db, rt, row)
+    return row.id
+
+
+def _payment_token(gw: PaymentGateway, customer_id: str, nonce: str | None) -> str:
+    if nonce:
+        return vault(gw, customer_id, nonce, make_default=True).token
+    try:
+        methods = gw.list_payment_methods(customer_id)
+    except GatewayError as exc:
+        raise from_gateway(exc) from exc
+    default = next((m for m in methods if m.default), None)
+    if default is None:
+        raise BillingError("payment-method-required", "Please add a payment method.")
+    return default.token

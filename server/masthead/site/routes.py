@@ -1,0 +1,31 @@
+"""Site API routes (`/wp-json/nyp-membership/v1/*`): HTTP only."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Response
+from fastapi.responses import JSONResponse
+
+from masthead.deps import DbDep, RuntimeDep
+from masthead.identity.auth import ReaderDep
+from masthead.site import schemas, service
+
+router = APIRouter(prefix="/wp-json/nyp-membership/v1", tags=["site"])
+
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+@router.get(
+    "/saasquatch_jwt",
+    response_model=schemas.ReferralJwtResponse,
+    responses={401: {}, 503: {}},
+    summary="The signed-in reader's referral JWT",
+    description="For the account area's Refer a friend and My rewards pages. Needs the "
+    "session cookie (401 `unauthorized` otherwise). The user is the reader: `id` and "
+    "`accountId` are both the reader's tracking id, with their email and names. The JWT is "
+    "HS256, signed with the key of the tenant `MASTHEAD_REFERRAL_TENANT`, and expires after "
+    "`MASTHEAD_REFERRAL_JWT_MINUTES` (default 60). `Cache-Control: no-store`. 503 "
+    "`referrals-unavailable` when that tenant does not exist. The spec's site-API nonce is "
+    "not checked yet: the session cookie is the credential, and a GET changes nothing.",
+)
+def saasquatch_jwt(reader: ReaderDep, db: DbDep, rt: RuntimeDep) -> Response:
+    return JSONResponse(service.referral_jwt(db, rt, reader), headers=NO_STORE)

@@ -1,0 +1,54 @@
+"""Site API rules: the referral JWT handed to the account area's referral pages."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import jwt as pyjwt
+from sqlalchemy.orm import Session
+
+from masthead.deps import Runtime
+from masthead.errors import ApiError
+from masthead.identity.profile_fields import read_profile
+from masthead.identity.repository import Reader
+from masthead.referrals import service as referrals
+from masthead.referrals.errors import ReferralError
+
+REFERRALS_UNAVAILABLE = "Our referral program is temporarily unavailable. Please try again later."
+
+
+def referral_user(reader: Reader) -> dict[str, str]:
+    """The reader as the referral service knows them: ids are the tracking id, never the email."""
+    profile = read_profile(reader.attributes)
+    return {
+        "id": reader.tracking_id,
+        "accountId": reader.tracking_id,
+        "email": reader.email,
+        "firstName": str(profile.get("first-name") or ""),
+        "lastName": str(profile.get("last-name") or ""),
+    }
+
+
+def referral_jwt(db: Session, rt: Runtime, reader: Reader) -> dict[str, Any]:
+    settings = rt.settings
+    user = referral_user(reader)
+    try:
+        token = referrals.issue_user_jwt(
+            db,
+            settings.referral_tenant,
+            user,
+            clock=rt.clock,
+            lifetime=timedelta(minutes=settings.referral_jwt_minutes),
+        )
+    except ReferralError as exc:  # no such tenant: the operator's problem, not the reader's
+        raise ApiError(503, "referrals-unavailable", REFERRALS_UNAVAILABLE) from exc
+    # Read back rather than recomputed, so the two can never disagree.
+    expires = pyjwt.decode(token, options={"verify_signature": False})["exp"]
+    return {
+        "jwt": token,
+        "user": user,
+        "tenantAlias": settings.referral_tenant,
+        "domain": settings.public_url.rstrip("/"),
+        "expiresAt": int(expires),
+    }

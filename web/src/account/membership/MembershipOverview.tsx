@@ -1,0 +1,76 @@
+import { Link } from 'react-router';
+import type { MembershipResponse } from '../../api/billing';
+import { Button } from '../../ui/Button';
+import { formatPrice, formatServerDate } from '../payflow/texts';
+import { accessUntil, canCancel, statusLabel } from './status';
+
+interface OverviewProps {
+  membership: MembershipResponse;
+  onCancel: () => void;
+}
+
+/** Status, plan and next billing date, with what the reader can do next. */
+export function MembershipOverview({ membership, onCancel }: OverviewProps) {
+  const subscription = membership.activeSubscription;
+  const until = accessUntil(subscription);
+  const nextBilling = formatServerDate(subscription?.next_billing_date);
+  const cancelledActive = membership.status === 'Cancelled_Active';
+
+  return (
+    <section className="card membership-overview" aria-labelledby="membership-heading">
+      <h2 id="membership-heading">Your membership</h2>
+      <dl className="membership-facts">
+        <div>
+          <dt>Status</dt>
+          <dd data-testid="membership-status">{statusLabel(membership.status)}</dd>
+        </div>
+        {subscription && (
+          <>
+            <div>
+              <dt>Plan</dt>
+              <dd>{subscription.plan.name}</dd>
+            </div>
+            <div>
+              <dt>Price</dt>
+              <dd>{formatPrice(subscription.plan.amount)}</dd>
+            </div>
+            {cancelledActive
+              ? until && (
+                  <div>
+                    <dt>Access until</dt>
+                    <dd>{until}</dd>
+                  </div>
+                )
+              : nextBilling && (
+                  <div>
+                    <dt>Next billing date</dt>
+                    <dd>{nextBilling}</dd>
+                  </div>
+                )}
+          </>
+        )}
+      </dl>
+      {subscription?.trial && !cancelledActive && <p>You are on a free trial. Your first payment is taken on the next billing date.</p>}
+      {cancelledActive && (
+        <p className="membership-note">
+          Your membership has been cancelled and will not renew. You keep your membership benefits{until ? ` until ${until}` : ' until the end of the paid period'}.
+        </p>
+      )}
+      {!membership.isMember && (
+        <>
+          <p>{membership.status === 'None' ? 'You are not a member yet.' : 'Your membership has ended.'} Get unlimited sports coverage with a membership.</p>
+          <Link className="button button--primary" to="/account/subscribe">
+            Subscribe
+          </Link>
+        </>
+      )}
+      {subscription && canCancel(membership.status) && (
+        <div className="membership-actions">
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel membership
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

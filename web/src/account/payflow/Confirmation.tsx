@@ -1,0 +1,25 @@
+import { Link } from 'react-router';
+import type { RawPlan, Subscription } from '../../api/billing';
+import { formatServerDate, hasTrial, priceWording } from './texts';
+
+/** The subscriber thank-you screen after a successful subscribe. */
+export function Confirmation({ plan, trialStarted, subscription }: { plan: RawPlan; trialStarted: boolean; subscription: Subscription | null }) {
+  // The new subscription's own date once the membership has been fetched again, else the plan's.
+  const firstBilling = formatServerDate(subscription?.next_billing_date) ?? formatServerDate(plan.first_billing_date);
+  return (
+    <section className="card confirmation" aria-labelledby="confirmation-heading">
+      <h2 id="confirmation-heading">Thank you for subscribing!</h2>
+      <p>
+        Your <strong>{plan.name}</strong> membership is now active.
+      </p>
+      {trialStarted && hasTrial(plan) ? (
+        <p>Your free trial has started.{firstBilling ? ` Your first payment is due on ${firstBilling}.` : ''}</p>
+      ) : (
+        <p>{priceWording(plan, true)}</p>
+      )}
+      <p>
+        <Link to="/account/settings/membership">Manage your membership</Link>
+      </p>
+    </section>
+  );
+}

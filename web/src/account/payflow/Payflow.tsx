@@ -1,0 +1,120 @@
+/**
+ * The payflow (/account/subscribe, /account/appsubscribe): plan subscription cards, then the
+ * one-step checkout, then the subscriber thank-you screen.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { isApiError } from '../../api/client';
+import { subscribe, type RawPlan } from '../../api/billing';
+import { identityKeys } from '../../api/queries';
+import { Button } from '../../ui/Button';
+import type { CardTokenizer, TokenizedCard } from '../../ui/CardForm';
+import { PageHeading } from '../../ui/PageHeading';
+import { Spinner } from '../../ui/Spinner';
+import { useSubscription } from '../membership/SubscriptionProvider';
+import { useIdentity } from '../state/IdentityProvider';
+import { Checkout } from './Checkout';
+import { Confirmation } from './Confirmation';
+import { PlanCards } from './PlanCards';
+import { SUBSCRIBE_ERROR, hasTrial, pushTrackingEvent } from './texts';
+
+/** Spec: subscribe errors show the server's text; anything without one, the generic sentence. */
+export function subscribeErrorMessage(error: unknown): string {
+  if (isApiError(error) && error.status >= 400 && error.status < 500 && error.type !== 'unknown') return error.message;
+  return SUBSCRIBE_ERROR;
+}
+
+export function Payflow({ tokenizer }: { tokenizer: CardTokenizer }) {
+  const queryClient = useQueryClient();
+  const { state: identity, dispatch: identityDispatch } = useIdentity();
+  const { state, dispatch, plansStatus, retryPlans, membership, refreshBilling } = useSubscription();
+  const [done, setDone] = useState<{ plan: RawPlan; trialStarted: boolean } | null>(null);
+  const hadTrial = Boolean(identity.dataLayer.hadTrial);
+  const { selectedPlan, showPaymentForm } = state.payflow;
+
+  const choose = (plan: RawPlan) => {
+    dispatch({ type: 'SET_GLOBAL_ERROR_MESSAGE', message: null });
+    dispatch({ type: 'SET_SELECTED_PLAN', selectedPlan: plan });
+    dispatch({ type: 'SHOW_PAYMENT_FORM', showPaymentForm: true });
+  };
+
+  const changePlan = () => {
+    dispatch({ type: 'SHOW_PAYMENT_FORM', showPaymentForm: false });
+    dispatch({ type: 'SET_GLOBAL_ERROR_MESSAGE', message: null });
+  };
+
+  const pay = async (card: TokenizedCard) => {
+    if (!selectedPlan) return;
+    dispatch({ type: 'SET_LOADING', loading: true });
+    try {
+      await subscribe({ paymentNonce: card.nonce, planId: selectedPlan.id, productId: selectedPlan.product_id || undefined, skipTrialPeriod: false });
+    } catch (error) {
+      dispatch({ type: 'SET_GLOBAL_ERROR_MESSAGE', message: subscribeErrorMessage(error) });
+      return;
+    } finally {
+      dispatch({ type: 'SET_LOADING', loading: false });
+    }
+    const trialStarted = hasTrial(selectedPlan) && !hadTrial;
+    if (trialStarted) {
+      pushTrackingEvent('freeTrialStarted', { planId: selectedPlan.id, planName: selectedPlan.name });
+      identityDispatch({ type: 'SET_HAD_TRIAL', hadTrial: true });
+    }
+    dispatch({ type: 'SHOW_PAYMENT_FORM', showPaymentForm: false });
+    dispatch({ type: 'SET_SELECTED_PLAN', selectedPlan: null });
+    setDone({ plan: selectedPlan, trialStarted });
+    void queryClient.invalidateQueries({ queryKey: identityKeys.dataLayer });
+    void refreshBilling();
+  };
+
+  let body;
+  if (done) {
+    body = <Confirmation plan={done.plan} trialStarted={done.trialStarted} subscription={membership?.isMember ? membership.activeSubscription : null} />;
+  } else if (membership?.isMember) {
+    body = (
+      <section className="card" aria-labelledby="member-heading">
+        <h2 id="member-heading">You are already a member</h2>
+        <p>Your membership is active, so there is nothing to buy here.</p>
+        <p>
+          <Link to="/account/settings/membership">Manage your membership</Link>
+        </p>
+      </section>
+    );
+  } else if (showPaymentForm && selectedPlan) {
+    body = (
+      <Checkout
+        plan={selectedPlan}
+        hadTrial={hadTrial}
+        tokenizer={tokenizer}
+        errorMessage={state.globalErrorMessage}
+        onPay={pay}
+        onSubmitStart={() => dispatch({ type: 'SET_GLOBAL_ERROR_MESSAGE', message: null })}
+        onChangePlan={changePlan}
+      />
+    );
+  } else if (plansStatus === 'pending') {
+    body = <Spinner label="Loading plans…" />;
+  } else if (state.availablePlans.length === 0) {
+    body = (
+      <div className="card">
+        <p>No membership plans are available right now.</p>
+        {plansStatus === 'error' && (
+          <Button variant="secondary" onClick={retryPlans}>
+            Try again
+          </Button>
+        )}
+      </div>
+    );
+  } else {
+    body = <PlanCards plans={state.availablePlans} hadTrial={hadTrial} onChoose={choose} />;
+  }
+
+  const title = done ? 'Welcome to your membership' : showPaymentForm && selectedPlan ? 'Checkout' : 'Choose your plan';
+  return (
+    <div className={['page', 'payflow', !done && !showPaymentForm ? 'page--plans' : ''].filter(Boolean).join(' ')}>
+      <PageHeading title={title}>{title}</PageHeading>
+      {!done && !showPaymentForm && <p className="lead">Unlimited sports coverage, analysis and newsletters. Cancel any time.</p>}
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * The membership texts of the account area (spec sections 8 and 9, word for word where the
+ * spec gives the words; the server's billing/cta.py holds the same sentences). Prices and
+ * calls to action come from the server with each plan; only their wording around them is here.
+ */
+import type { RawPlan } from '../../api/billing';
+
+export const NON_REFUNDABLE_TEXT = 'All charges are non-refundable.';
+export const PRICE_INCREASE_TEXT = 'We will notify you by email before any price increase.';
+export const SUBSCRIBE_ERROR = 'It looks like there was an error subscribing, please try again later.';
+export const TRIAL_CTA = 'Try for free';
+export const FEATURED_BADGE = 'Best Value!';
+export const CARD_EXPIRING_MESSAGE = 'Your credit card is about to expire. Please update your {type} ending in {digits}.';
+export const CARD_EXPIRED_MESSAGE = 'Your credit card has expired. Please update your {type} ending in {digits}.';
+export const UNKNOWN_ERROR = 'An unknown error has occurred.';
+
+/** Spec section 9: billing intervals 1, 6, 12 months. */
+export const INTERVAL_NAMES: Record<number, string> = { 1: 'Monthly', 6: 'Biannually', 12: 'Annually' };
+
+/** "$4.99" from the server's amount text ("4.99", "1,299.99"). */
+export function formatPrice(amount: string): string {
+  return `$${amount}`;
+}
+
+/** Amounts as numbers, after removing commas (spec section 3); NaN for anything else. */
+export function amountNumber(amount: string): number {
+  const cleaned = amount.replace(/,/g, '').trim();
+  return /^\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
+}
+
+export function billingPeriod(frequency: number): string {
+  if (frequency === 1) return 'every 4 weeks';
+  if (frequency === 12) return 'every year';
+  return `every ${frequency} months`;
+}
+
+export function hasTrial(plan: RawPlan): boolean {
+  return plan.trial_duration > 0;
+}
+
+export function trialLength(plan: RawPlan): string {
+  const unit = plan.trial_duration_unit === 'month' ? 'month' : 'day';
+  return `${plan.trial_duration}-${unit}`;
+}
+
+/** "7-day free trial, then $4.99 every 4 weeks." or "$39.99 every year." */
+export function priceWording(plan: RawPlan, hadTrial = false): string {
+  const price = `${formatPrice(plan.amount)} ${billingPeriod(plan.frequency)}`;
+  if (hasTrial(plan) && !hadTrial) return `${trialLength(plan)} free trial, then ${price}.`;
+  return `${price}.`;
+}
+
+export function cardMessage(type: string, digits: string, expired: boolean): string {
+  return (expired ? CARD_EXPIRED_MESSAGE : CARD_EXPIRING_MESSAGE).replace('{type}', type).replace('{digits}', digits);
+}
+
+/** Server dates ({date: "2025-06-01 00:00:00.000000", ...} or ISO text) as "June 1, 2025". */
+export function formatServerDate(value: { date: string } | string | null | undefined): string | null {
+  const text = typeof value === 'string' ? value : value?.date;
+  const match = text ? /^(\d{4})-(\d{2})-(\d{2})/.exec(text) : null;
+  if (!match) return null;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+/** Spec section 9 tracking events, pushed to the page's analytics data layer. */
+export function pushTrackingEvent(event: string, details: Record<string, unknown> = {}): void {
+  const target = window as unknown as { dataLayer?: unknown[] };
+  if (!Array.isArray(target.dataLayer)) target.dataLayer = [];
+  target.dataLayer.push({ event, ...details });
+}

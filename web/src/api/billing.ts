@@ -1,0 +1,213 @@
+/**
+ * The membership and payment calls of the account area, one function per endpoint, and the
+ * sandbox's card tokeniser (Braintree's client API protocol).
+ *
+ * The wire shapes come from schema.d.ts, generated from the server's OpenAPI document.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError, request } from './client';
+import type { components } from './schema';
+
+// Paths (spec section 7, and the server contract).
+export const PLANS_PATH = '/wp-json/nyp-membership/v1/plans';
+export const MEMBERSHIP_PATH = '/wp-json/nyp-membership/v1/membership';
+export const CLIENT_TOKEN_PATH = '/blaize/payment/braintree/token';
+export const PAYMENT_METHODS_PATH = '/zephr/payment/braintree/payment-methods';
+export const SUBSCRIBE_PATH = '/blaize/payment/braintree/subscribe';
+export const SUBSCRIPTIONS_PATH = '/blaize/payment/braintree/subscriptions';
+
+/** Spec section 9: default product id. */
+export const DEFAULT_PRODUCT_ID = 'sports-membership';
+
+type Schemas = components['schemas'];
+
+/** GET plans: one value of the object keyed by plan id. Prices and texts come from the server. */
+export type RawPlan = Schemas['PlanOut'];
+
+export type PlansResponse = Record<string, RawPlan>;
+
+/** Derived account statuses (spec section 4). */
+export type AccountStatus = Schemas['MembershipOut']['status'];
+
+export const MEMBER_STATUSES: readonly AccountStatus[] = ['Active', 'Cancelled_Active', 'Active_Pending', 'Active_Paused'];
+
+/** {date, timezone_type 3, timezone UTC}. */
+export type ServerDate = Schemas['DateObject'];
+
+/** The normalised subscription (spec section 3). */
+export type Subscription = Schemas['SubscriptionOut'];
+
+export type MembershipResponse = Schemas['MembershipOut'];
+
+export type PaymentMethod = Schemas['PaymentMethodOut'];
+
+export interface SubscribeRequest {
+  paymentNonce: string;
+  planId: string;
+  productId?: string;
+  skipTrialPeriod?: boolean;
+}
+
+export interface CancelRequest {
+  reason: string;
+  reasonText: string;
+}
+
+// Calls
+
+export function fetchPlans(): Promise<PlansResponse> {
+  return request(PLANS_PATH);
+}
+
+export function fetchMembership(): Promise<MembershipResponse> {
+  return request(MEMBERSHIP_PATH);
+}
+
+export async function fetchClientToken(): Promise<string> {
+  const response = await request<{ token: string }>(CLIENT_TOKEN_PATH);
+  return response.token;
+}
+
+export function fetchPaymentMethods(): Promise<PaymentMethod[]> {
+  return request(PAYMENT_METHODS_PATH);
+}
+
+export function fetchSubscriptions(): Promise<Subscription[]> {
+  return request(SUBSCRIPTIONS_PATH);
+}
+
+/** 402 payment-declined carries the processor's message; 409 already-subscribed. */
+export function subscribe({ paymentNonce, planId, productId = DEFAULT_PRODUCT_ID, skipTrialPeriod = false }: SubscribeRequest): Promise<{ grant_id: string }> {
+  return request(SUBSCRIBE_PATH, {
+    method: 'POST',
+    body: { payment_nonce: paymentNonce, plan_id: planId, product_id: productId, skip_trial_period: skipTrialPeriod },
+  });
+}
+
+export function cancelSubscription(id: string, { reason, reasonText }: CancelRequest): Promise<Subscription> {
+  return request(`${SUBSCRIPTIONS_PATH}/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    body: { 'cancel-reason': reason, 'cancel-reason-text': reasonText },
+  });
+}
+
+// Queries
+
+export const billingKeys = {
+  all: ['billing'] as const,
+  plans: ['billing', 'plans'] as const,
+  /** Per reader: another reader logging in on this tab never sees the previous one's data. */
+  membership: (reader: string | null) => ['billing', 'membership', reader] as const,
+  paymentMethods: (reader: string | null) => ['billing', 'payment-methods', reader] as const,
+  subscriptions: (reader: string | null) => ['billing', 'subscriptions', reader] as const,
+  clientToken: (reader: string | null) => ['billing', 'client-token', reader] as const,
+};
+
+export const plansQuery = queryOptions({ queryKey: billingKeys.plans, queryFn: fetchPlans });
+
+export function membershipQuery(reader: string | null) {
+  return queryOptions({ queryKey: billingKeys.membership(reader), queryFn: fetchMembership });
+}
+
+export function paymentMethodsQuery(reader: string | null) {
+  return queryOptions({ queryKey: billingKeys.paymentMethods(reader), queryFn: fetchPaymentMethods });
+}
+
+export function subscriptionsQuery(reader: string | null) {
+  return queryOptions({ queryKey: billingKeys.subscriptions(reader), queryFn: fetchSubscriptions });
+}
+
+export function clientTokenQuery(reader: string | null) {
+  // A client token is short-lived on Braintree: always a fresh one for a new card form.
+  return queryOptions({ queryKey: billingKeys.clientToken(reader), queryFn: fetchClientToken, staleTime: 0, gcTime: 0 });
+}
+
+// The sandbox card tokeniser: Braintree's client API, spoken by the local sandbox.
+
+export interface ClientTokenClaims {
+  authorizationFingerprint: string;
+  clientApiUrl: string;
+}
+
+/** Reads a Braintree client token (base64 JSON); throws when it is not one. */
+export function decodeClientToken(token: string): ClientTokenClaims {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(atob(token));
+  } catch {
+    throw new Error('The payment client token is not valid.');
+  }
+  const record = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
+  const { authorizationFingerprint, clientApiUrl } = record;
+  if (typeof authorizationFingerprint !== 'string' || typeof clientApiUrl !== 'string' || !authorizationFingerprint || !clientApiUrl) {
+    throw new Error('The payment client token is not valid.');
+  }
+  return { authorizationFingerprint, clientApiUrl };
+}
+
+export interface CardForTokenizing {
+  cardholderName: string;
+  number: string;
+  expirationDate: string;
+  cvv: string;
+  postalCode: string;
+}
+
+/**
+ * Posts a card to {clientApiUrl}/v1/payment_methods/credit_cards and returns the nonce.
+ * A 422 becomes an ApiError carrying the first field error's message (else the error's).
+ */
+export async function tokenizeWithClientApi(clientToken: string, card: CardForTokenizing, fetchImpl: typeof fetch = fetch): Promise<{ nonce: string; type: string }> {
+  const { authorizationFingerprint, clientApiUrl } = decodeClientToken(clientToken);
+  let response: Response;
+  try {
+    response = await fetchImpl(`${clientApiUrl.replace(/\/$/, '')}/v1/payment_methods/credit_cards`, {
+      method: 'POST',
+      // The card goes to the payment provider only; no cookies ride along.
+      credentials: 'omit',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({
+        authorizationFingerprint,
+        creditCard: {
+          number: card.number.replace(/[\s-]/g, ''),
+          expirationDate: card.expirationDate.trim(),
+          cvv: card.cvv.trim(),
+          cardholderName: card.cardholderName.trim(),
+          billingAddress: { postalCode: card.postalCode.trim() },
+        },
+      }),
+    });
+  } catch {
+    throw new ApiError('You are probably offline.', 0, 'network-error');
+  }
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    throw new ApiError('The response is not a valid JSON response.', response.status, 'invalid-json');
+  }
+  if (!response.ok) {
+    throw new ApiError(tokenizeErrorMessage(body), response.status, 'card-invalid', body);
+  }
+  const cards = (body as { creditCards?: unknown } | null)?.creditCards;
+  const first = Array.isArray(cards) ? (cards[0] as { nonce?: unknown; type?: unknown } | undefined) : undefined;
+  if (!first || typeof first.nonce !== 'string') {
+    throw new ApiError('The response is not a valid JSON response.', response.status, 'invalid-json', body);
+  }
+  return { nonce: first.nonce, type: typeof first.type === 'string' ? first.type : 'CreditCard' };
+}
+
+/** The most specific message of a client API error body. */
+export function tokenizeErrorMessage(body: unknown): string {
+  const record = (typeof body === 'object' && body !== null ? body : {}) as {
+    error?: { message?: unknown };
+    fieldErrors?: { fieldErrors?: { message?: unknown }[] }[];
+  };
+  for (const group of record.fieldErrors ?? []) {
+    for (const field of group.fieldErrors ?? []) {
+      if (typeof field.message === 'string' && field.message) return field.message;
+    }
+  }
+  const message = record.error?.message;
+  return typeof message === 'string' && message ? message : 'An unknown error occurred.';
+}
