@@ -90,10 +90,12 @@ test-e2e: setup build chromium
 test: lint typecheck check-api-types test-py test-web test-e2e
 	@echo "All checks passed."
 
-bench: setup build
+bench: setup build chromium
 	@command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
 	$(PY) bench/identity_load.py
 	node bench/widget_size.mjs
+	$(PY) bench/analytics_ingest.py
+	node bench/widget_timing.mjs
 
 clean:
 	rm -rf var web/dist widget/dist

@@ -19,6 +19,7 @@ from masthead.jobs.runner import start_inprocess_worker
 from masthead.mail import routes as mail_routes
 from masthead.openapi_errors import install_error_schema
 from masthead.origin import OriginCheckMiddleware
+from masthead.referrals import demo as referral_demo
 from masthead.referrals import routes as referral_routes
 from masthead.settings import Settings
 from masthead.site import routes as site_routes
@@ -75,6 +76,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.include_router(referral_routes.router)
     if settings.payments == "sandbox":  # the embedded Braintree, speaking its wire protocol
         app.include_router(payment_sandbox.router)
+    app.include_router(referral_demo.router)  # GET /demo/merchant
     app.include_router(site_routes.router)
     app.include_router(billing_routes.site_router)  # plans, membership
     app.include_router(billing_routes.router)  # /blaize|zephr/payment/braintree/*

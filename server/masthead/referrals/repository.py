@@ -33,6 +33,15 @@ def tenant_origins(reads: PinnedReader, alias: str) -> list[str] | None:
     return [o for o in origins if isinstance(o, str)] if isinstance(origins, list) else []
 
 
+_TENANT_ID = select(Tenant.id).where(Tenant.alias == bindparam("alias"))
+
+
+def tenant_id(reads: PinnedReader, alias: str) -> int | None:
+    """The tenant's id, read inline on the loop (the analytics endpoints take no session)."""
+    row = reads.execute(_TENANT_ID, {"alias": alias})
+    return None if row is None else int(row[0])
+
+
 def tenant_by_alias(db: Session, alias: str) -> Tenant | None:
     return db.scalars(select(Tenant).where(Tenant.alias == alias)).first()
 

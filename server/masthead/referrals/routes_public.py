@@ -7,8 +7,8 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Request, Response
 from fastapi.responses import RedirectResponse
 
-from masthead.deps import DbDep, RuntimeDep
-from masthead.referrals import schemas, service
+from masthead.deps import DbDep, Runtime, RuntimeDep
+from masthead.referrals import ingest, schemas, service
 from masthead.referrals.cookie import COOKIE_NAME, MAX_COOKIE_CHARS
 from masthead.referrals.transport import ReferralRoute
 
@@ -41,15 +41,27 @@ def squatch_cookie_json(
     return schemas.CookieCodesResponse(**service.cookie_codes(tenant, value, rt.clock.now()))
 
 
+def analytics_writer(request: Request) -> ingest.AnalyticsWriter:
+    """The application's analytics writer, made at its first use."""
+    state = request.app.state
+    writer: ingest.AnalyticsWriter | None = getattr(state, "referral_analytics_writer", None)
+    if writer is None:
+        runtime: Runtime = state.runtime
+        writer = state.referral_analytics_writer = ingest.AnalyticsWriter(runtime.engine)
+    return writer
+
+
+# Both analytics endpoints are async and take no session: the row is checked here and
+# written by the group commit of ingest.py, which answers once the row is committed.
 @router.post(
     "/widgets/analytics/loaded",
     status_code=204,
     responses=schemas.error_responses(400, 403, 404),
     summary="Record that a widget was shown (204)",
 )
-def analytics_loaded(
+async def analytics_loaded(
     tenant_alias: str,
-    db: DbDep,
+    request: Request,
     rt: RuntimeDep,
     external_account_id: Annotated[
         str, Query(alias="externalAccountId", min_length=1, max_length=255)
@@ -58,17 +70,16 @@ def analytics_loaded(
     engagement_medium: EngagementMedium,
     program_id: Annotated[str | None, Query(alias="programId", max_length=64)] = None,
 ) -> Response:
-    tenant = service.tenant_for(db, tenant_alias)
-    service.record_analytics(
-        db,
+    row = service.analytics_event(
         rt,
-        tenant,
+        service.analytics_tenant_id(rt, tenant_alias),
         "loaded",
         external_account_id,
         external_user_id,
         engagement_medium,
         program_id=program_id,
     )
+    await analytics_writer(request).write(row)
     return Response(status_code=204)
 
 
@@ -79,9 +90,9 @@ def analytics_loaded(
     summary="Record a share-button click (204)",
     description="shareMedium: EMAIL, FACEBOOK, TWITTER, LINKEDIN, SMS, WHATSAPP or DIRECT.",
 )
-def analytics_shared(
+async def analytics_shared(
     tenant_alias: str,
-    db: DbDep,
+    request: Request,
     rt: RuntimeDep,
     external_account_id: Annotated[
         str, Query(alias="externalAccountId", min_length=1, max_length=255)
@@ -90,17 +101,16 @@ def analytics_shared(
     engagement_medium: EngagementMedium,
     share_medium: Annotated[str, Query(alias="shareMedium", max_length=16)],
 ) -> Response:
-    tenant = service.tenant_for(db, tenant_alias)
-    service.record_analytics(
-        db,
+    row = service.analytics_event(
         rt,
-        tenant,
+        service.analytics_tenant_id(rt, tenant_alias),
         "shared",
         external_account_id,
         external_user_id,
         engagement_medium,
         share_medium=share_medium,
     )
+    await analytics_writer(request).write(row)
     return Response(status_code=204)
 
 

@@ -20,7 +20,7 @@ from masthead.deps import Runtime
 from masthead.referrals import cookie, repository, tokens
 from masthead.referrals.errors import ReferralError, bad_request
 from masthead.referrals.inputs import ENGAGEMENT_MEDIUMS, UserFields
-from masthead.referrals.models import AnalyticsEvent, Programme, Referral, ReferralUser, Tenant
+from masthead.referrals.models import Programme, Referral, ReferralUser, Tenant
 from masthead.referrals.share import SHARE_MEDIUMS
 
 _CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
@@ -301,10 +301,17 @@ def share_landing(db: Session, rt: Runtime, tenant: Tenant, code: str) -> str:
     return urlunsplit(parts._replace(query=urlencode(query)))
 
 
-def record_analytics(
-    db: Session,
+def analytics_tenant_id(rt: Runtime, alias: str) -> int:
+    """The tenant of an analytics call, without a session (see ingest.py)."""
+    found = repository.tenant_id(rt.reader, alias)
+    if found is None:
+        raise ReferralError("TENANT_NOT_FOUND", f'There is no referral tenant "{alias[:64]}".')
+    return found
+
+
+def analytics_event(
     rt: Runtime,
-    tenant: Tenant,
+    tenant_id: int,
     type_: str,
     account_id: str,
     user_id: str,
@@ -312,20 +319,19 @@ def record_analytics(
     *,
     share_medium: str | None = None,
     program_id: str | None = None,
-) -> None:
+) -> dict[str, Any]:
+    """The checked row of a widget analytic (loaded or shared), for ingest.AnalyticsWriter."""
     if engagement_medium not in ENGAGEMENT_MEDIUMS:
         raise bad_request(f"engagementMedium must be one of {', '.join(ENGAGEMENT_MEDIUMS)}.")
     if type_ == "shared" and share_medium not in SHARE_MEDIUMS:
         raise bad_request(f"shareMedium must be one of {', '.join(SHARE_MEDIUMS)}.")
-    db.add(
-        AnalyticsEvent(
-            tenant_id=tenant.id,
-            type=type_,
-            account_id=account_id,
-            user_id=user_id,
-            engagement_medium=engagement_medium,
-            share_medium=share_medium,
-            program_id=program_id,
-            at=rt.clock.now(),
-        )
-    )
+    return {
+        "tenant_id": tenant_id,
+        "type": type_,
+        "account_id": account_id,
+        "user_id": user_id,
+        "engagement_medium": engagement_medium,
+        "share_medium": share_medium,
+        "program_id": program_id,
+        "at": rt.clock.now(),
+    }

@@ -1,0 +1,196 @@
+// Time from squatch.init to a visible popup, in Chromium: Masthead's library against the
+// official squatch-js 2.6.3, both loading the demo tenant's widget from the same Masthead
+// server in the same run. Prints medians and the ratio (target: ours / squatch-js <= 0.7).
+//
+//   node bench/widget_timing.mjs [--runs 20] [--warmup 2]
+//
+// Starts Masthead like the e2e config does (a temp SQLite file, demo content seeded) on a
+// free port. Each run is a fresh browser context: Playwright serves a blank merchant page on
+// the server's origin with one library, the page loads it, then the page times
+// init -> widgets().upsertUser(POPUP) -> widget.open() -> the popup is showing and its frame
+// has been sized to the template (its height attribute is set, which both libraries do once
+// the template has laid out). The libraries alternate, each run with a new user. squatch-js
+// writes a resize polyfill from its CDN into the frame: that request is answered locally with
+// an empty script (so squatch-js is timed without the CDN's latency: in its favour).
+// No assertions beyond "it ran": exit 1 only when something failed to run.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const OURS = join(root, 'widget/dist/squatch.min.js');
+const SQUATCH_JS = join(root, 'node_modules/@saasquatch/squatch-js/dist/squatch.min.js');
+const PYTHON = join(root, 'server/.venv/bin/python');
+const TARGET = 0.7;
+const { values: args } = parseArgs({
+  options: { runs: { type: 'string', default: '20' }, warmup: { type: 'string', default: '2' } },
+});
+const RUNS = Number(args.runs);
+const WARMUP = Number(args.warmup);
+
+for (const [file, hint] of [
+  [OURS, 'npm run build:widget'],
+  [SQUATCH_JS, 'npm install (devDependency @saasquatch/squatch-js@2.6.3)'],
+  [PYTHON, 'make setup'],
+]) {
+  if (!existsSync(file)) {
+    console.error(`widget_timing: ${file} is missing (${hint})`);
+    process.exit(1);
+  }
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+async function waitReady(base, server) {
+  for (let i = 0; i < 300; i++) {
+    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the server did not become ready in 30 s');
+}
+
+const PAGE = (script) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Widget timing</title>
+<link rel="icon" href="data:,"><script src="${script}"></script></head>
+<body><h1>Widget timing</h1><button type="button" class="squatchpop">Refer a friend</button></body></html>`;
+
+/** Runs in the page: init -> upsertUser -> open, until the popup shows a sized frame. */
+async function timeToVisiblePopup({ domain, id }) {
+  const shown = () => {
+    const popup = document.querySelector('dialog[open], body > div[role="dialog"]');
+    if (!popup || getComputedStyle(popup).visibility !== 'visible') return false;
+    const frame = popup.querySelector('iframe');
+    return Number(frame?.getAttribute('height')) > 100;
+  };
+  const start = performance.now();
+  window.squatch.init({ tenantAlias: 'test_masthead', domain });
+  const { widget } = await window.squatch.widgets().upsertUser({
+    user: { id, accountId: id },
+    widgetType: 'REFERRER_WIDGET',
+    engagementMedium: 'POPUP',
+  });
+  const replied = performance.now() - start;
+  widget.open();
+  await new Promise((resolve) => {
+    if (shown()) return resolve();
+    const observer = new MutationObserver(() => {
+      if (!shown()) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  return { replied, visible: performance.now() - start };
+}
+
+async function timeOne(browser, base, library, id) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    const script = library === 'ours' ? `${base}/widget/squatch.min.js` : `${base}/bench/squatch-js-2.6.3.min.js`;
+    await page.route(`${base}/bench/page`, (route) => route.fulfill({ contentType: 'text/html', body: PAGE(script) }));
+    await page.route(`${base}/bench/squatch-js-2.6.3.min.js`, (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: readFileSync(SQUATCH_JS) }),
+    );
+    await page.route('https://fast.ssqt.io/**', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
+    await page.goto(`${base}/bench/page`);
+    await page.waitForFunction(() => typeof window.squatch?.init === 'function');
+    const times = await page.evaluate(timeToVisiblePopup, { domain: base, id });
+    // "It ran": the template is really on screen.
+    const frame = page.frameLocator('dialog[open] iframe, body > div[role="dialog"] iframe');
+    await frame.getByRole('heading', { name: 'Refer a friend' }).waitFor({ state: 'visible', timeout: 10_000 });
+    return times;
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
+
+const work = mkdtempSync(join(tmpdir(), 'masthead-widget-timing-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(PYTHON, ['-m', 'masthead.serve', '--port', String(port)], {
+  cwd: root,
+  env: {
+    ...process.env,
+    MASTHEAD_DATABASE_URL: `sqlite:///${join(work, 'bench.db')}`,
+    MASTHEAD_PUBLIC_URL: base,
+    MASTHEAD_SEED_DEMO: 'true',
+  },
+  stdio: 'ignore',
+});
+
+let browser;
+try {
+  await waitReady(base, server);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const times = { ours: [], 'squatch-js': [] };
+  const stamp = Date.now().toString(36);
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    // Alternate which library goes first, so neither always meets a warmer server.
+    const order = i % 2 ? ['squatch-js', 'ours'] : ['ours', 'squatch-js'];
+    for (const library of order) {
+      const run = await timeOne(browser, base, library, `bench-${stamp}-${library}-${i}`);
+      if (i >= WARMUP) times[library].push(run);
+    }
+  }
+  const ms = (x) => x.toFixed(1).padStart(10);
+  const row = (name, runs) => {
+    const visible = runs.map((r) => r.visible);
+    const reply = median(runs.map((r) => r.replied));
+    const after = median(runs.map((r) => r.visible - r.replied));
+    return `${name.padEnd(24)}${ms(median(visible))}${ms(quantile(visible, 0.1))}${ms(quantile(visible, 0.9))}${ms(reply)}${ms(after)}`;
+  };
+  console.log(`Widget timing: init -> visible popup, Chromium, ${RUNS} runs each (+${WARMUP} warm-up), one Masthead server`);
+  console.log(
+    `${'library'.padEnd(24)}${'median'.padStart(10)}${'p10'.padStart(10)}${'p90'.padStart(10)}` +
+      `${'reply'.padStart(10)}${'after'.padStart(10)}   (ms; reply: init to the upsert answer, after: answer to visible; medians)`,
+  );
+  console.log(row('Masthead widget/dist', times.ours));
+  console.log(row('squatch-js 2.6.3', times['squatch-js']));
+  const ratio = median(times.ours.map((r) => r.visible)) / median(times['squatch-js'].map((r) => r.visible));
+  console.log(`ratio ours / squatch-js = ${ratio.toFixed(2)} (target <= ${TARGET}): ${ratio <= TARGET ? 'met' : 'NOT met'}`);
+} catch (error) {
+  console.error('widget_timing failed:', error);
+  process.exitCode = 1;
+} finally {
+  await browser?.close();
+  server.kill('SIGTERM');
+  await new Promise((resolve) => (server.exitCode !== null ? resolve() : server.once('exit', resolve)));
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,175 @@
+import { expect, test, type Frame, type Page } from '@playwright/test';
+import {
+  clickUntil,
+  openMerchantPage,
+  popupOverlay,
+  renderWidget,
+  stylesOf,
+  uniqueId,
+  widgetDo,
+  widgetFrame,
+} from './fixtures/referrals';
+
+// Masthead's widget library on a merchant page, against the real referral service: the
+// popup, the embed, the frame's height and its sandbox (spec section 2).
+
+async function contentFrame(page: Page, selector: string): Promise<Frame> {
+  const frame = await page.locator(selector).elementHandle().then((handle) => handle?.contentFrame());
+  if (!frame) throw new Error(`no frame at ${selector}`);
+  return frame;
+}
+
+test('the popup opens from its trigger, closes on a backdrop click, and is parked off-screen when closed', async ({ page, baseURL }) => {
+  await openMerchantPage(page, baseURL);
+  const id = uniqueId('popup');
+  const { user } = await renderWidget(page, baseURL, 'popup', {
+    config: { user: { id, accountId: id, firstName: 'Pat' }, widgetType: 'REFERRER_WIDGET' },
+  });
+  expect(user).toMatchObject({ id, accountId: id });
+
+  const overlay = popupOverlay(page);
+  const closed = { visibility: 'hidden', top: '-2000px' };
+  await expect(overlay).toBeHidden();
+  expect((await stylesOf(overlay, ['visibility', 'top'])).computed).toEqual(closed);
+
+  await page.getByRole('button', { name: 'Refer a friend' }).click();
+  await expect(overlay).toBeVisible();
+  expect((await stylesOf(overlay, ['visibility', 'top', 'position'])).computed).toEqual({
+    visibility: 'visible',
+    top: '0px',
+    position: 'fixed',
+  });
+  const frame = widgetFrame(page, 'body > div[role="dialog"]');
+  await expect(frame.getByRole('heading', { name: 'Refer a friend' })).toBeVisible();
+  await expect(frame.getByText('Hi Pat!')).toBeVisible();
+  // Content: 80% of the window, at most 500px.
+  expect((await stylesOf(overlay.locator(':scope > div'), ['width'])).computed.width).toBe('500px');
+  await page.setViewportSize({ width: 400, height: 800 });
+  expect((await stylesOf(overlay.locator(':scope > div'), ['width'])).computed.width).toBe('320px');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // A click on the dimmed backdrop, beside the content, closes it.
+  await overlay.click({ position: { x: 20, y: 400 } });
+  await expect(overlay).toBeHidden();
+  expect((await stylesOf(overlay, ['visibility', 'top'])).computed).toEqual(closed);
+
+  // The template's own close button closes it too.
+  await page.getByRole('button', { name: 'Refer a friend' }).click();
+  await expect(overlay).toBeVisible();
+  await clickUntil(frame.getByRole('button', { name: 'Close' }), () => expect(overlay).toBeHidden({ timeout: 1_000 }));
+  expect((await stylesOf(overlay, ['visibility', 'top'])).computed).toEqual(closed);
+});
+
+test('the frame height follows its content, and the popup centres it until it is taller than the window', async ({ page, baseURL }) => {
+  await openMerchantPage(page, baseURL);
+  const id = uniqueId('height');
+  await renderWidget(page, baseURL, 'popup', { config: { user: { id, accountId: id } } });
+  await page.getByRole('button', { name: 'Refer a friend' }).click();
+  const iframe = page.locator('body > div[role="dialog"] iframe');
+  const frame = await contentFrame(page, 'body > div[role="dialog"] iframe');
+  await expect(widgetFrame(page, 'body > div[role="dialog"]').getByRole('heading', { name: 'Refer a friend' })).toBeVisible();
+
+  const contentHeight = () => frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+  const frameHeight = async () => Number(await iframe.getAttribute('height'));
+  const first = await contentHeight();
+  await expect.poll(frameHeight).toBe(first);
+  expect(first).toBeGreaterThan(300);
+  // It fits in the 800px window: centred.
+  const padding = async () => (await stylesOf(popupOverlay(page), ['padding-top'])).inline['padding-top'];
+  await expect.poll(padding).toBe(`${(800 - first) / 2}px`);
+
+  await frame.evaluate(() => {
+    const tall = document.createElement('div');
+    tall.style.height = '1500px';
+    document.querySelector('main')?.append(tall);
+  });
+  await expect.poll(frameHeight).toBe(first + 1500);
+  expect((await iframe.boundingBox())?.height).toBe(first + 1500);
+  // Taller than the window: 5px from the top.
+  await expect.poll(padding).toBe('5px');
+});
+
+test('an embed in a named container is collapsed until opened, and collapses again when closed', async ({ page, baseURL }) => {
+  await openMerchantPage(page, baseURL);
+  const id = uniqueId('embed');
+  await renderWidget(page, baseURL, 'embed', {
+    config: { user: { id, accountId: id }, engagementMedium: 'EMBED', container: '#custom-embed' },
+  });
+  const container = page.locator('#custom-embed');
+  const collapsed = { visibility: 'hidden', height: '0px' };
+  await expect(container.locator('iframe')).toHaveCount(1);
+  await expect(container).toBeHidden();
+  expect((await stylesOf(container, ['visibility', 'height'])).computed).toEqual(collapsed);
+  expect((await container.boundingBox())?.height).toBe(0);
+
+  await widgetDo(page, 'embed', 'open');
+  await expect(container).toBeVisible();
+  const open = await stylesOf(container, ['visibility', 'height']);
+  expect(open.inline).toEqual({ visibility: 'visible', height: 'auto' });
+  const frame = widgetFrame(page, '#custom-embed');
+  await expect(frame.getByRole('heading', { name: 'Refer a friend' })).toBeVisible();
+  // Automatic height: the container grows to hold the frame (an inline frame, plus its line's descent).
+  await expect.poll(async () => (await container.boundingBox())?.height ?? 0).toBeGreaterThan(300);
+  const frameBox = await container.locator('iframe').boundingBox();
+  expect((await container.boundingBox())?.height).toBeGreaterThanOrEqual(frameBox?.height ?? Infinity);
+
+  await widgetDo(page, 'embed', 'close');
+  await expect(container).toBeHidden();
+  expect((await stylesOf(container, ['visibility', 'height'])).computed).toEqual(collapsed);
+
+  // Opened again, the template's close button collapses it.
+  await widgetDo(page, 'embed', 'open');
+  await expect(frame.getByRole('heading', { name: 'Refer a friend' })).toBeVisible();
+  await clickUntil(frame.getByRole('button', { name: 'Close' }), () => expect(container).toBeHidden({ timeout: 1_000 }));
+});
+
+test('an embed in the default container (#squatchembed) shows at once', async ({ page, baseURL }) => {
+  await openMerchantPage(page, baseURL);
+  const id = uniqueId('default-embed');
+  await renderWidget(page, baseURL, 'embed', { config: { user: { id, accountId: id }, engagementMedium: 'EMBED' } });
+  await expect(widgetFrame(page, '#squatchembed').getByRole('heading', { name: 'Refer a friend' })).toBeVisible();
+  await expect(widgetFrame(page, '#squatchembed').getByText('Friends referred')).toBeVisible();
+  await expect(page.locator('#custom-embed iframe')).toHaveCount(0);
+});
+
+test('the template runs in a sandboxed frame that cannot read the page, its cookies or its storage', async ({ page, baseURL, context }) => {
+  await openMerchantPage(page, baseURL);
+  await page.evaluate(() => {
+    document.cookie = 'host_secret=s3cret; path=/';
+    localStorage.setItem('host_secret', 's3cret');
+  });
+  const id = uniqueId('sandbox');
+  await renderWidget(page, baseURL, 'embed', { config: { user: { id, accountId: id }, engagementMedium: 'EMBED' } });
+  await expect(widgetFrame(page, '#squatchembed').getByRole('heading', { name: 'Refer a friend' })).toBeVisible();
+
+  const sandbox = (await page.locator('#squatchembed iframe').getAttribute('sandbox'))?.split(/\s+/) ?? [];
+  expect(sandbox).toContain('allow-scripts');
+  expect(sandbox).not.toContain('allow-same-origin');
+
+  const frame = await contentFrame(page, '#squatchembed iframe');
+  const seen = await frame.evaluate(() => {
+    const attempt = (read: () => unknown): string => {
+      try {
+        return `read: ${String(read())}`;
+      } catch (error) {
+        return (error as Error).name;
+      }
+    };
+    return {
+      origin: origin,
+      cookie: attempt(() => document.cookie),
+      parentCookie: attempt(() => parent.document.cookie),
+      parentBody: attempt(() => parent.document.body.innerHTML),
+      storage: attempt(() => localStorage.getItem('host_secret')),
+    };
+  });
+  expect(seen).toEqual({
+    origin: 'null',
+    cookie: 'SecurityError',
+    parentCookie: 'SecurityError',
+    parentBody: 'SecurityError',
+    storage: 'SecurityError',
+  });
+  // The page's own cookie is still there: the frame was refused, the page was not touched.
+  expect((await context.cookies()).find((cookie) => cookie.name === 'host_secret')?.value).toBe('s3cret');
+});
