@@ -16,19 +16,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 from urllib.parse import urlsplit
 
-ROOT = Path(__file__).resolve().parents[1]
-PYTHON = ROOT / "server" / ".venv" / "bin" / "python"
+from loadkit import PYTHON, ROOT, free_port, run_wrk, wait_ready
+
 TENANT = "test_masthead"
 PATH = (
     f"/a/{TENANT}/widgets/analytics/loaded"
@@ -43,25 +40,6 @@ wrk.body = "{}"
 """
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def wait_ready(base: str, server: subprocess.Popen[bytes]) -> None:
-    for _ in range(300):
-        if server.poll() is not None:
-            raise SystemExit(f"the server exited with {server.returncode}")
-        try:
-            with urllib.request.urlopen(f"{base}/readyz") as r:
-                if r.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit("the server did not become ready")
-
-
 def count_rows(database_url: str) -> int:
     """Rows of referral_analytics_events, read with the server's own SQLAlchemy."""
     code = (
@@ -71,41 +49,22 @@ def count_rows(database_url: str) -> int:
         "    print(c.execute(text('SELECT count(*) FROM referral_analytics_events')).scalar())\n"
     )
     out = subprocess.run(
-        [str(PYTHON), "-c", code, database_url], capture_output=True, text=True, check=True
+        [str(PYTHON), "-c", code, database_url],
+        capture_output=True,
+        text=True,
+        check=True,
     )
     return int(out.stdout.strip())
 
 
-def run_wrk(url: str, seconds: int, connections: int, work: Path) -> dict[str, float]:
-    """wrk counts every answer it read; those of status 400 and above are "Non-2xx or 3xx"
-    (the endpoint never redirects, so the rest are the 2xx answers)."""
+def run_wrk_ingest(
+    url: str, seconds: int, connections: int, work: Path
+) -> dict[str, float]:
+    """wrk counts answers of status 400 and above as "Non-2xx or 3xx"; the endpoint never
+    redirects, so the rest are the 2xx answers."""
     script = work / "analytics.lua"
     script.write_text(WRK_SCRIPT)
-    # One client thread: on a small machine the client competes with the server for CPU.
-    cmd = ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s"]
-    cmd += ["--latency", "-s", str(script), url]
-    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
-    answers = int(re.search(r"(\d+) requests in", out).group(1))  # type: ignore[union-attr]
-    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-    other = int(non2xx.group(1)) if non2xx else 0
-    errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
-    return {
-        "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),  # type: ignore[union-attr]
-        "ok": float(answers - other),
-        "other": float(other),
-        "socket_errors": float(sum(int(g) for g in errors.groups())) if errors else 0.0,
-        "p50": to_ms(re.search(r"50%\s+(\S+)", out).group(1)),  # type: ignore[union-attr]
-        "p99": to_ms(re.search(r"99%\s+(\S+)", out).group(1)),  # type: ignore[union-attr]
-    }
-
-
-def to_ms(value: str) -> float:
-    """wrk's "850.00us", "12.34ms", "1.20s", "2.00m"; NaN for what it could not measure."""
-    found = re.match(r"([\d.]+)(us|ms|s|m)$", value)
-    if not found:
-        return float("nan")
-    number, unit = found.groups()
-    return float(number) * {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60_000.0}[unit]
+    return run_wrk(url, seconds, connections, script=script)
 
 
 async def python_client(url: str, seconds: int, connections: int) -> dict[str, float]:
@@ -120,7 +79,9 @@ async def python_client(url: str, seconds: int, connections: int) -> dict[str, f
     latencies: list[float] = []
     deadline = time.perf_counter() + seconds
 
-    async def exchange(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> int:
+    async def exchange(
+        reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    ) -> int:
         writer.write(request)
         await writer.drain()
         status = int((await reader.readline()).split()[1])
@@ -159,7 +120,11 @@ async def python_client(url: str, seconds: int, connections: int) -> dict[str, f
     latencies.sort()
 
     def pick(q: float) -> float:
-        return latencies[min(len(latencies) - 1, int(q * len(latencies)))] if latencies else 0.0
+        return (
+            latencies[min(len(latencies) - 1, int(q * len(latencies)))]
+            if latencies
+            else 0.0
+        )
 
     return {
         "rps": (ok + other) / elapsed,
@@ -206,7 +171,7 @@ def main() -> int:
         before = count_rows(database_url)
         url = base + PATH
         if client == "wrk":
-            result = run_wrk(url, args.seconds, args.connections, work)
+            result = run_wrk_ingest(url, args.seconds, args.connections, work)
         else:
             result = asyncio.run(python_client(url, args.seconds, args.connections))
         stored = count_rows(database_url) - before
@@ -222,7 +187,9 @@ def main() -> int:
         f"{args.connections} connections, one server process, {backend}, client {client}"
     )
     print(f"{'requests/s':<28}{result['rps']:>10.0f}")
-    print(f"{'accepted (2xx) events/s':<28}{answered / args.seconds:>10.0f}   (target {TARGET:,})")
+    print(
+        f"{'accepted (2xx) events/s':<28}{answered / args.seconds:>10.0f}   (target {TARGET:,})"
+    )
     print(f"{'p50 / p99 latency ms':<28}{result['p50']:>10.2f} / {result['p99']:.2f}")
     print(f"{'answered 2xx':<28}{answered:>10}")
     print(f"{'answered otherwise':<28}{int(result['other']):>10}")

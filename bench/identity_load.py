@@ -13,25 +13,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-PYTHON = ROOT / "server" / ".venv" / "bin" / "python"
+from loadkit import PYTHON, free_port, run_wrk, wait_ready
+
 EMAIL, PASSWORD = "bench@example.com", "Bench-Password-1"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def post_json(url: str, body: dict[str, object]) -> tuple[int, str]:
@@ -43,52 +34,6 @@ def post_json(url: str, body: dict[str, object]) -> tuple[int, str]:
     )
     with urllib.request.urlopen(request) as response:
         return response.status, response.read().decode()
-
-
-def wait_ready(base: str) -> None:
-    for _ in range(100):
-        try:
-            with urllib.request.urlopen(f"{base}/readyz") as r:
-                if r.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit("the server did not become ready")
-
-
-def to_ms(value: str) -> float:
-    number, unit = re.match(r"([\d.]+)(\w+)", value).groups()  # type: ignore[union-attr]
-    return float(number) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
-
-
-def run_wrk(
-    url: str, seconds: int, connections: int, script: str | None, headers: list[str]
-) -> dict[str, float]:
-    cmd = [
-        "wrk",
-        "-t1",
-        f"-c{connections}",
-        f"-d{seconds}s",
-        "--timeout",
-        "10s",
-        "--latency",
-        url,
-    ]
-    for header in headers:
-        cmd += ["-H", header]
-    if script:
-        cmd += ["-s", script]
-    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
-    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
-    p50 = to_ms(re.search(r"50%\s+(\S+)", out).group(1))  # type: ignore[union-attr]
-    p99 = to_ms(re.search(r"99%\s+(\S+)", out).group(1))  # type: ignore[union-attr]
-    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-    return {
-        "rps": rps,
-        "p50": p50,
-        "p99": p99,
-        "non2xx": float(errors.group(1)) if errors else 0.0,
-    }
 
 
 def main() -> None:
@@ -119,7 +64,7 @@ def main() -> None:
         stderr=subprocess.DEVNULL,
     )
     try:
-        wait_ready(base)
+        wait_ready(base, server)
         identity = {
             "identifiers": {"email_address": EMAIL},
             "validators": {"password": PASSWORD},
@@ -138,13 +83,13 @@ def main() -> None:
         )
         c, s = args.connections, args.seconds
         results = {
-            "GET /healthz (trivial)": run_wrk(f"{base}/healthz", s, c, None, []),
+            "GET /healthz (trivial)": run_wrk(f"{base}/healthz", s, c),
             "GET /blaize/datalayer": run_wrk(
-                f"{base}/blaize/datalayer", s, c, None, [f"Cookie: {cookie}"]
+                f"{base}/blaize/datalayer", s, c, headers=(f"Cookie: {cookie}",)
             ),
             # argon2id makes each login cost ~100 ms of CPU by design: few connections.
             "POST /blaize/login": run_wrk(
-                f"{base}/blaize/login", s, 4, str(login_lua), []
+                f"{base}/blaize/login", s, 4, script=login_lua
             ),
         }
     finally:
@@ -163,7 +108,7 @@ def main() -> None:
     for name, r in results.items():
         print(
             f"{name:<26}{r['rps']:>10.0f}{r['p50']:>10.2f}{r['p99']:>10.2f}"
-            f"{r['rps'] / trivial:>8.0%}{r['non2xx']:>9.0f}"
+            f"{r['rps'] / trivial:>8.0%}{r['other']:>9.0f}"
         )
     ratio = results["GET /blaize/datalayer"]["rps"] / trivial
     print(

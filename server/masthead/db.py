@@ -7,12 +7,11 @@ rows) land together or not at all.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, DateTime, Engine, Executable, MetaData, Row, create_engine, event
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy import Connection, DateTime, Dialect, Engine, MetaData, Select, create_engine, event
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 from sqlalchemy.types import TypeDecorator
 
@@ -78,6 +77,44 @@ def session_scope(factory: sessionmaker[Session]) -> Iterator[Session]:
         session.close()
 
 
+class PreparedRead:
+    """A SELECT compiled once for one dialect, with its parameter and column converters.
+
+    PinnedReader runs it on the raw driver cursor: SQLAlchemy's per-execution work (cache
+    key, execution context, result wrapping) cost several times the query on the hottest
+    path. The converters are the column types' own, so values read the same as through
+    SQLAlchemy.
+    """
+
+    def __init__(self, statement: Select[Any], dialect: Dialect) -> None:
+        compiled = statement.compile(dialect=dialect)
+        self.sql = str(compiled)
+        self.positions: list[str] | None = compiled.positiontup
+        self.binds = {
+            name: bind.type.dialect_impl(dialect).bind_processor(dialect)
+            for name, bind in compiled.binds.items()
+        }
+        self.columns = [
+            column.type.dialect_impl(dialect).result_processor(dialect, None)
+            for column in statement.selected_columns
+        ]
+
+    def parameters(self, values: dict[str, Any]) -> tuple[Any, ...] | dict[str, Any]:
+        converted = {
+            name: (convert(value) if (convert := self.binds.get(name)) else value)
+            for name, value in values.items()
+        }
+        if self.positions is None:
+            return converted
+        return tuple(converted[name] for name in self.positions)
+
+    def row(self, raw: Sequence[Any]) -> tuple[Any, ...]:
+        return tuple(
+            convert(value) if convert else value
+            for convert, value in zip(self.columns, raw, strict=True)
+        )
+
+
 class PinnedReader:
     """One autocommit connection for the short reads made on the event-loop thread.
 
@@ -90,8 +127,12 @@ class PinnedReader:
         self._engine = engine
         self._conn: Connection | None = None
         self._lock = threading.Lock()
+        self._prepared: dict[int, PreparedRead] = {}
 
-    def execute(self, statement: Executable, params: dict[str, Any]) -> Row[Any] | None:
+    def first(self, statement: Select[Any], params: dict[str, Any]) -> tuple[Any, ...] | None:
+        prepared = self._prepared.get(id(statement))
+        if prepared is None:  # statements are module constants: prepared once each
+            prepared = self._prepared[id(statement)] = PreparedRead(statement, self._engine.dialect)
         with self._lock:
             for attempt in (1, 2):
                 if self._conn is None or self._conn.closed:
@@ -99,10 +140,18 @@ class PinnedReader:
                         isolation_level="AUTOCOMMIT"
                     )
                 try:
-                    return self._conn.execute(statement, params).first()
-                except DBAPIError as exc:
-                    self._conn = None  # a dropped connection gets one fresh try
-                    if attempt == 2 or not exc.connection_invalidated:
+                    cursor = self._conn.connection.cursor()
+                    try:
+                        cursor.execute(prepared.sql, prepared.parameters(params))
+                        raw = cursor.fetchone()
+                    finally:
+                        cursor.close()
+                    return None if raw is None else prepared.row(raw)
+                except self._engine.dialect.loaded_dbapi.Error:
+                    # A dropped connection gets one fresh try.
+                    stale, self._conn = self._conn, None
+                    stale.invalidate()
+                    if attempt == 2:
                         raise
             return None
 

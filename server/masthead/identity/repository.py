@@ -46,7 +46,7 @@ def user_by_id(db: Session, user_id: int) -> User | None:
 
 
 def reader_for_session(reads: PinnedReader, token_hash: str, now: datetime) -> Reader | None:
-    row = reads.execute(_READER, {"token_hash": token_hash, "now": now})
+    row = reads.first(_READER, {"token_hash": token_hash, "now": now})
     if row is None:
         return None
     return Reader(*tuple(row))

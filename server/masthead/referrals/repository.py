@@ -26,7 +26,7 @@ _TENANT_ORIGINS = select(Tenant.allowed_origins).where(Tenant.alias == bindparam
 
 
 def tenant_origins(reads: PinnedReader, alias: str) -> list[str] | None:
-    row = reads.execute(_TENANT_ORIGINS, {"alias": alias})
+    row = reads.first(_TENANT_ORIGINS, {"alias": alias})
     if row is None:
         return None
     origins = row[0]
@@ -38,7 +38,7 @@ _TENANT_ID = select(Tenant.id).where(Tenant.alias == bindparam("alias"))
 
 def tenant_id(reads: PinnedReader, alias: str) -> int | None:
     """The tenant's id, read inline on the loop (the analytics endpoints take no session)."""
-    row = reads.execute(_TENANT_ID, {"alias": alias})
+    row = reads.first(_TENANT_ID, {"alias": alias})
     return None if row is None else int(row[0])
 
 

@@ -1,0 +1,44 @@
+"""The pinned read connection converts like SQLAlchemy and survives a dropped connection."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from fastapi.testclient import TestClient
+from sqlalchemy import bindparam, select
+
+from masthead.clock import FrozenClock
+from masthead.db import UTCDateTime
+from masthead.deps import Runtime
+from masthead.identity.models import AuthSession, Profile
+from tests.identity.helpers import register
+
+_SESSION = (
+    select(AuthSession.expires_at, Profile.attributes)
+    .join(Profile, Profile.user_id == AuthSession.user_id)
+    .where(AuthSession.expires_at > bindparam("now", type_=UTCDateTime()))
+)
+
+
+def test_values_read_as_through_sqlalchemy(
+    client: TestClient, runtime: Runtime, clock: FrozenClock
+) -> None:
+    register(client, "pinned@example.com", **{"full-name": "Pinned Reader"})
+    row = runtime.reader.first(_SESSION, {"now": clock.now()})
+    assert row is not None
+    expires_at, attributes = row
+    assert expires_at == clock.now() + timedelta(days=365)  # a UTC-aware datetime
+    assert attributes["full-name"] == "Pinned Reader"  # JSON decoded
+    assert runtime.reader.first(_SESSION, {"now": clock.now() + timedelta(days=366)}) is None
+
+
+def test_a_dropped_connection_is_replaced(client: TestClient, runtime: Runtime) -> None:
+    register(client, "dropped@example.com")
+    assert client.get("/blaize/datalayer").status_code == 200
+    runtime.reader.close()  # as if the database had closed it
+    assert client.get("/blaize/datalayer").status_code == 200
+    # and a connection broken underneath the reader gets one fresh try
+    conn = runtime.reader._conn
+    assert conn is not None
+    conn.connection.dbapi_connection.close()  # type: ignore[union-attr]
+    assert client.get("/blaize/datalayer").status_code == 200
