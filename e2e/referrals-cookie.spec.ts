@@ -63,7 +63,7 @@ test('autofill puts the referral code into a field by selector, or hands the rep
   const response = await lookup;
   // The library sends the cookie it stored; the server reads the codes out of it.
   expect(new URL(response.url()).searchParams.get('cookies')).toBe(cookie);
-  expect(await response.json()).toEqual({ codes: { 'masthead-referral': code }, code });
+  expect(await response.json()).toEqual({ codes: [code], codesByProgramme: { 'masthead-referral': code }, code });
 
   const reply = await page.evaluate(
     () =>
@@ -71,5 +71,5 @@ test('autofill puts the referral code into a field by selector, or hands the rep
         window.squatch.widgets().autofill(resolve).catch(reject);
       }),
   );
-  expect(reply).toEqual({ codes: { 'masthead-referral': code }, code, encodedCookie: cookie });
+  expect(reply).toEqual({ codes: [code], codesByProgramme: { 'masthead-referral': code }, code, encodedCookie: cookie });
 });

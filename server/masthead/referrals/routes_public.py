@@ -37,7 +37,7 @@ def squatch_cookie_json(
     tenant = service.tenant_for(db, tenant_alias)
     value = cookies if cookies is not None else request.cookies.get(COOKIE_NAME)
     if value is None:
-        return schemas.CookieCodesResponse(codes={}, code=None)
+        return schemas.CookieCodesResponse(codes=[], codesByProgramme={}, code=None)
     return schemas.CookieCodesResponse(**service.cookie_codes(tenant, value, rt.clock.now()))
 
 

@@ -99,7 +99,10 @@ class EventsResponse(BaseModel):
 
 
 class CookieCodesResponse(BaseModel):
-    codes: dict[str, str] = Field(description="Programme id -> referral code, for this tenant.")
+    codes: list[str] = Field(
+        description="This tenant's codes in cookie order; squatch-js autofills codes[0]."
+    )
+    codesByProgramme: dict[str, str] = Field(description="Programme id -> referral code.")
     code: str | None = Field(description="The first code, for autofill; null when none.")
 
 

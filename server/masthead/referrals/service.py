@@ -278,10 +278,11 @@ def cookie_codes(tenant: Tenant, value: str, now: datetime) -> dict[str, Any]:
     except cookie.CookieError as exc:
         raise ReferralError("INVALID_COOKIE", str(exc)) from None
     pairs = cookie.codes_for_tenant(data, tenant.alias, now)
-    codes: dict[str, str] = {}
+    by_programme: dict[str, str] = {}
     for slug, code in pairs:
-        codes.setdefault(slug, code)
-    return {"codes": codes, "code": pairs[0][1] if pairs else None}
+        by_programme.setdefault(slug, code)
+    codes = list(dict.fromkeys(code for _, code in pairs))
+    return {"codes": codes, "codesByProgramme": by_programme, "code": codes[0] if codes else None}
 
 
 def share_landing(db: Session, rt: Runtime, tenant: Tenant, code: str) -> str:

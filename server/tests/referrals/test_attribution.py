@@ -148,8 +148,12 @@ def test_squatch_cookie_json(client: TestClient) -> None:
     )
     response = client.get(url, params={"cookies": value})
     assert response.status_code == 200
-    assert response.json() == {"codes": {"masthead-referral": "ADA1234"}, "code": "ADA1234"}
-    assert client.get(url).json() == {"codes": {}, "code": None}
+    assert response.json() == {
+        "codes": ["ADA1234"],  # squatch-js autofills codes[0]
+        "codesByProgramme": {"masthead-referral": "ADA1234"},
+        "code": "ADA1234",
+    }
+    assert client.get(url).json() == {"codes": [], "codesByProgramme": {}, "code": None}
     client.cookies.set(cookie.COOKIE_NAME, value)
     assert client.get(url).json()["code"] == "ADA1234"
 

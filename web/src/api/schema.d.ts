@@ -621,9 +621,14 @@ export interface components {
             code: string | null;
             /**
              * Codes
-             * @description Programme id -> referral code, for this tenant.
+             * @description This tenant's codes in cookie order; squatch-js autofills codes[0].
              */
-            codes: {
+            codes: string[];
+            /**
+             * Codesbyprogramme
+             * @description Programme id -> referral code.
+             */
+            codesByProgramme: {
                 [key: string]: string;
             };
         };
