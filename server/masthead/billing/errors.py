@@ -15,9 +15,11 @@ STATUS = {
     "payment-declined": 402,
     "membership-disabled": 403,
     "plan-not-found": 404,
+    "payment-method-not-found": 404,
     "subscription-not-found": 404,
     "already-subscribed": 409,
     "subscribe-in-progress": 409,
+    "payment-method-in-use": 409,
     "payment-unavailable": 503,
 }
 

@@ -174,3 +174,66 @@ def cancel(
         )
     )
     return _json(result)
+
+
+@router.patch(
+    "/zephr/payment/braintree/payment-methods/{token}",
+    response_model=schemas.PaymentMethodOut,
+    responses={400: {}, 401: {}, 402: {}, 404: {}, 503: {}},
+    summary="Replace a card's details from a card-form nonce; the token stays the same",
+    description="The new card is verified: a refusal is 402 `payment-declined` with the "
+    "processor's text and changes nothing. 404 `payment-method-not-found` when the token is "
+    "not one of the reader's methods. Adds a timestamp to the profile's "
+    "`payment-method-update-log` (the last 3 are kept).",
+)
+def update_payment_method(
+    token: str,
+    body: schemas.NewPaymentMethod,
+    reader: ReaderDep,
+    db: DbDep,
+    rt: RuntimeDep,
+    gw: GatewayDep,
+) -> Response:
+    method = _call(
+        lambda: service.update_payment_method(db, rt, gw, reader, token, body.payment_method_nonce)
+    )
+    return _json(method)
+
+
+@router.delete(
+    "/zephr/payment/braintree/payment-methods/{token}",
+    status_code=204,
+    responses={401: {}, 404: {}, 409: {}, 503: {}},
+    summary="Remove a vaulted payment method",
+    description="Live subscriptions paying with it move to the reader's next method (the "
+    "default, else the newest), which becomes the default if this one was. 409 "
+    "`payment-method-in-use` when it pays for a live subscription and there is no other "
+    "method; 404 `payment-method-not-found` when the token is not one of the reader's "
+    "methods. Adds a timestamp to the profile's `payment-method-edit-log` (last 3 kept).",
+)
+def delete_payment_method(
+    token: str, reader: ReaderDep, db: DbDep, rt: RuntimeDep, gw: GatewayDep
+) -> Response:
+    _call(lambda: service.delete_payment_method(db, rt, gw, reader, token))
+    return Response(status_code=204, headers=NO_STORE)
+
+
+@router.put(
+    "/zephr/payment/braintree/default-payment-method",
+    response_model=schemas.PaymentMethodOut,
+    responses={401: {}, 404: {}, 503: {}},
+    summary="Make a vaulted method the default; live subscriptions move to it",
+    description="404 `payment-method-not-found` when the token is not one of the reader's "
+    "methods. Adds a timestamp to the profile's `payment-method-update-log` (last 3 kept).",
+)
+def set_default_payment_method(
+    body: schemas.DefaultPaymentMethod,
+    reader: ReaderDep,
+    db: DbDep,
+    rt: RuntimeDep,
+    gw: GatewayDep,
+) -> Response:
+    method = _call(
+        lambda: service.set_default_payment_method(db, rt, gw, reader, body.payment_method_token)
+    )
+    return _json(method)

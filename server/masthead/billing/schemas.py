@@ -56,6 +56,10 @@ class NewPaymentMethod(BaseModel):
     payment_method_nonce: str = Field(min_length=1, max_length=4096)
 
 
+class DefaultPaymentMethod(BaseModel):
+    payment_method_token: str = Field(min_length=1, max_length=64)
+
+
 class SubscribeIn(BaseModel):
     payment_nonce: str | None = Field(
         default=None, max_length=4096, description="Optional when a default method is vaulted."

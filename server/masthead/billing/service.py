@@ -27,18 +27,26 @@ from masthead.billing.gateway import (
     GatewayError,
     PaymentGateway,
     PaymentMethodInfo,
+    SubscriptionInfo,
+    ordered_methods,
 )
 from masthead.billing.models import BillingCustomer, BillingSubscription
 from masthead.billing.normalise import copy_info, facts, payment_method_wire, subscription_wire
 from masthead.billing.status import is_member, resolve_status, sort_date
 from masthead.deps import Runtime
-from masthead.identity.profile_fields import read_profile
+from masthead.identity.profile_fields import LOG_LENGTH, read_profile
 from masthead.identity.repository import Reader
 
 log = logging.getLogger(__name__)
 
 LIVE = (ACTIVE, PENDING, PAST_DUE)
 CUSTOMER_TAKEN = "91609"  # Braintree: Customer ID has already been taken
+UPDATE_LOG = "payment-method-update-log"
+EDIT_LOG = "payment-method-edit-log"
+IN_USE_MESSAGE = (
+    "This payment method pays for your membership. Add another payment method before "
+    "removing this one."
+)
 
 
 def plans(db: Session) -> dict[str, Any]:
@@ -124,6 +132,116 @@ def vault(
         return gw.vault_payment_method(customer_id, nonce, make_default=make_default)
     except GatewayError as exc:
         raise from_gateway(exc) from exc
+
+
+def _owned(
+    db: Session, gw: PaymentGateway, reader: Reader, token: str
+) -> tuple[PaymentMethodInfo, list[PaymentMethodInfo]]:
+    """The reader's method with this token and their other methods (default, then newest).
+
+    Ownership is checked against the reader's own customer: another reader's token is
+    refused as not found, before any gateway call names it.
+    """
+    row = repository.customer(db, reader.user_id)
+    methods: list[PaymentMethodInfo] = []
+    if row is not None:
+        try:
+            methods = ordered_methods(gw.list_payment_methods(row.customer_id))
+        except GatewayError as exc:
+            if exc.code != NOT_FOUND:
+                raise from_gateway(exc) from exc
+    for method in methods:
+        if method.token == token:
+            return method, [m for m in methods if m.token != token]
+    raise BillingError("payment-method-not-found", "There is no such payment method.")
+
+
+def _live_rows(db: Session, user_id: int) -> list[BillingSubscription]:
+    return [row for row in repository.subscriptions_of(db, user_id) if row.status in LIVE]
+
+
+def _move_subscriptions(
+    gw: PaymentGateway, rows: list[BillingSubscription], token: str
+) -> list[tuple[BillingSubscription, SubscriptionInfo]]:
+    """Point these subscriptions at `token` at the gateway; the local copies are the caller's."""
+    moved = []
+    for row in rows:
+        try:
+            moved.append((row, gw.update_subscription(row.id, payment_method_token=token)))
+        except GatewayError as exc:
+            raise from_gateway(exc) from exc
+    return moved
+
+
+def _log_change(db: Session, rt: Runtime, user_id: int, key: str) -> None:
+    """Append now to one of the profile's payment-method logs, keeping the last three."""
+    user = repository.user(db, user_id)
+    if user is None:
+        return
+    entries = read_profile(user.profile.attributes)[key]
+    logged = [*(e for e in entries if isinstance(e, str)), rt.clock.now().isoformat()]
+    sync.set_profile(db, rt, user_id, {key: logged[-LOG_LENGTH:]})
+
+
+def delete_payment_method(
+    db: Session, rt: Runtime, gw: PaymentGateway, reader: Reader, token: str
+) -> None:
+    """Remove a vaulted method.
+
+    Deleting a method at Braintree cancels the subscriptions paying with it, so a live
+    subscription is first moved to the reader's next method (default, then newest); with no
+    other method the delete is refused (409 payment-method-in-use).
+    """
+    method, others = _owned(db, gw, reader, token)
+    paying = [row for row in _live_rows(db, reader.user_id) if row.payment_method_token == token]
+    if paying and not others:
+        raise BillingError("payment-method-in-use", IN_USE_MESSAGE)
+    moved = _move_subscriptions(gw, paying, others[0].token) if paying else []
+    try:
+        if method.default and others:
+            gw.make_default(others[0].token)
+        gw.delete_payment_method(token)
+    except GatewayError as exc:
+        raise from_gateway(exc) from exc
+    for row, info in moved:
+        copy_info(row, info)
+    _log_change(db, rt, reader.user_id, EDIT_LOG)
+
+
+def set_default_payment_method(
+    db: Session, rt: Runtime, gw: PaymentGateway, reader: Reader, token: str
+) -> dict[str, Any]:
+    """Make the method the default and move the reader's live subscriptions onto it."""
+    _owned(db, gw, reader, token)
+    try:
+        method = gw.make_default(token)
+    except GatewayError as exc:
+        raise from_gateway(exc) from exc
+    live = _live_rows(db, reader.user_id)
+    moved = _move_subscriptions(gw, [r for r in live if r.payment_method_token != token], token)
+    for row, info in moved:
+        copy_info(row, info)
+    _log_change(db, rt, reader.user_id, UPDATE_LOG)
+    in_use = any(row.payment_method_token == token for row in live)
+    return payment_method_wire(method, rt.clock.now().date(), in_use)
+
+
+def update_payment_method(
+    db: Session, rt: Runtime, gw: PaymentGateway, reader: Reader, token: str, nonce: str
+) -> dict[str, Any]:
+    """Replace a card's details from a card-form nonce; the token stays the same.
+
+    The gateway verifies the new card: a refusal is 402 payment-declined and nothing changes.
+    """
+    _owned(db, gw, reader, token)
+    try:
+        method = gw.update_payment_method(token, nonce=nonce)
+    except GatewayError as exc:
+        raise from_gateway(exc) from exc
+    _log_change(db, rt, reader.user_id, UPDATE_LOG)
+    return payment_method_wire(
+        method, rt.clock.now().date(), token in _methods_in_use(db, reader.user_id)
+    )
 
 
 def _sorted(rows: list[BillingSubscription]) -> list[BillingSubscription]:

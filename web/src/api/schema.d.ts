@@ -551,6 +551,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/zephr/payment/braintree/default-payment-method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Make a vaulted method the default; live subscriptions move to it
+         * @description 404 `payment-method-not-found` when the token is not one of the reader's methods. Adds a timestamp to the profile's `payment-method-update-log` (last 3 kept).
+         */
+        put: operations["set_default_payment_method_zephr_payment_braintree_default_payment_method_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/zephr/payment/braintree/payment-methods": {
         parameters: {
             query?: never;
@@ -570,6 +590,30 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/zephr/payment/braintree/payment-methods/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a vaulted payment method
+         * @description Live subscriptions paying with it move to the reader's next method (the default, else the newest), which becomes the default if this one was. 409 `payment-method-in-use` when it pays for a live subscription and there is no other method; 404 `payment-method-not-found` when the token is not one of the reader's methods. Adds a timestamp to the profile's `payment-method-edit-log` (last 3 kept).
+         */
+        delete: operations["delete_payment_method_zephr_payment_braintree_payment_methods__token__delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Replace a card's details from a card-form nonce; the token stays the same
+         * @description The new card is verified: a refusal is 402 `payment-declined` with the processor's text and changes nothing. 404 `payment-method-not-found` when the token is not one of the reader's methods. Adds a timestamp to the profile's `payment-method-update-log` (the last 3 are kept).
+         */
+        patch: operations["update_payment_method_zephr_payment_braintree_payment_methods__token__patch"];
         trace?: never;
     };
 }
@@ -672,6 +716,11 @@ export interface components {
              * @constant
              */
             timezone_type: 3;
+        };
+        /** DefaultPaymentMethod */
+        DefaultPaymentMethod: {
+            /** Payment Method Token */
+            payment_method_token: string;
         };
         /** EmailChangedResponse */
         EmailChangedResponse: {
@@ -2928,6 +2977,64 @@ export interface operations {
             };
         };
     };
+    set_default_payment_method_zephr_payment_braintree_default_payment_method_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DefaultPaymentMethod"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethodOut"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     payment_methods_zephr_payment_braintree_payment_methods_get: {
         parameters: {
             query?: never;
@@ -3006,6 +3113,138 @@ export interface operations {
             };
             /** @description Payment Required */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    delete_payment_method_zephr_payment_braintree_payment_methods__token__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    update_payment_method_zephr_payment_braintree_payment_methods__token__patch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewPaymentMethod"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethodOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payment Required */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
