@@ -1,9 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const port = 8765;
-const baseURL = `http://127.0.0.1:${port}`;
+import { databaseFile, databaseUrl, origin as baseURL, port, repoRoot } from './server';
 
 /** Debian's Chromium: nothing here downloads a browser. */
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -14,7 +10,7 @@ export default defineConfig({
   testMatch: process.env.SHOTS ? 'tools/*.spec.ts' : '*.spec.ts',
   testIgnore: process.env.SHOTS ? [] : ['tools/**'],
   globalSetup: './global-setup.ts',
-  outputDir: `${repoRoot}var/e2e-results`,
+  outputDir: `${repoRoot}var/e2e-results-${port}`,
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -45,10 +41,10 @@ export default defineConfig({
   webServer: {
     // A fresh database for every run, with the demo content: the referral specs use the
     // demo tenant (test_masthead); no spec uses the demo readers' addresses.
-    command: `sh -c 'mkdir -p var && rm -f var/e2e.db var/e2e.db-wal var/e2e.db-shm && exec server/.venv/bin/python -m masthead.serve --port ${port}'`,
+    command: `sh -c 'mkdir -p var && rm -f ${databaseFile} ${databaseFile}-wal ${databaseFile}-shm && exec server/.venv/bin/python -m masthead.serve --port ${port}'`,
     cwd: repoRoot,
     env: {
-      MASTHEAD_DATABASE_URL: `sqlite:///${repoRoot}var/e2e.db`,
+      MASTHEAD_DATABASE_URL: databaseUrl,
       MASTHEAD_PUBLIC_URL: baseURL,
       MASTHEAD_RATE_LIMIT_PER_ADDRESS: '1000',
       MASTHEAD_SEED_DEMO: 'true',

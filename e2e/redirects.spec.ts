@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newReader, registerByApi, submitLogin } from './helpers';
+import { origin } from './server';
 
 test('a guarded page sends the reader to login and back again afterwards', async ({ page }) => {
   const reader = newReader('guard');
@@ -30,7 +31,7 @@ for (const hostile of ['https://evil.example', '//evil.example', 'javascript:ale
     await page.context().clearCookies();
     const offSite: string[] = [];
     page.on('request', (request) => {
-      if (!request.url().startsWith('http://127.0.0.1:8765/')) offSite.push(request.url());
+      if (!request.url().startsWith(`${origin}/`)) offSite.push(request.url());
     });
     let dialogs = 0;
     page.on('dialog', (dialog) => {
@@ -40,7 +41,7 @@ for (const hostile of ['https://evil.example', '//evil.example', 'javascript:ale
 
     await page.goto(`/account/login?${new URLSearchParams({ redirect: hostile })}`);
     await submitLogin(page, reader.email, reader.password);
-    await expect(page).toHaveURL('http://127.0.0.1:8765/account/settings');
+    await expect(page).toHaveURL(`${origin}/account/settings`);
     await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
     expect(offSite).toEqual([]);
     expect(dialogs).toBe(0);
@@ -66,7 +67,7 @@ test('redirect=referrer goes back to the previous page on this site', async ({ p
   await registerByApi(page.request, reader);
   await page.context().clearCookies();
 
-  await page.goto('/account/login?redirect=referrer', { referer: 'http://127.0.0.1:8765/account/settings/display' });
+  await page.goto('/account/login?redirect=referrer', { referer: `${origin}/account/settings/display` });
   await submitLogin(page, reader.email, reader.password);
   await expect(page).toHaveURL(/\/account\/settings\/display$/);
 });

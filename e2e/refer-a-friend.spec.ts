@@ -1,16 +1,15 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { newReader, registerByApi, submitLogin, type Reader } from './helpers';
+import { databaseUrl, origin, repoRoot } from './server';
 
 const TENANT = 'test_masthead';
 const REFER_FRAME = 'Refer a friend: your referral link, referrals and rewards';
 const REWARDS_FRAME = 'My rewards: your referral reward';
 const SHOTS = '/tmp/shots';
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * The demo referral tenant. The e2e server starts with --no-seed; when the tenant is missing,
@@ -26,7 +25,7 @@ async function ensureDemoTenant(request: APIRequestContext): Promise<void> {
     'seed_referrals(build_runtime(Settings(worker="off")))',
   ].join('\n');
   const run = promisify(execFile);
-  const env = { ...process.env, MASTHEAD_DATABASE_URL: `sqlite:///${repoRoot}var/e2e.db`, MASTHEAD_PUBLIC_URL: 'http://127.0.0.1:8765' };
+  const env = { ...process.env, MASTHEAD_DATABASE_URL: databaseUrl, MASTHEAD_PUBLIC_URL: origin };
   // Two workers may seed at once: the loser's insert fails, and the tenant is there anyway.
   for (let attempt = 0; attempt < 3 && !(await exists()); attempt += 1) {
     await run(`${repoRoot}server/.venv/bin/python`, ['-c', seed], { cwd: `${repoRoot}server`, env }).catch(() => undefined);
@@ -81,7 +80,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test('a reader copies their share link on Refer a friend and sees My rewards', async ({ page, context }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: 'http://127.0.0.1:8765' });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
   const reader: Reader = newReader('refer', 'Ada', 'Lovelace');
   await registerByApi(page.request, reader);
   await page.goto('/account/settings');
@@ -93,7 +92,7 @@ test('a reader copies their share link on Refer a friend and sees My rewards', a
 
   const frame = page.frameLocator(`iframe[title="${REFER_FRAME}"]`);
   const link = frame.getByLabel('Your referral link');
-  await expect(link).toHaveValue(new RegExp(`^http://127\\.0\\.0\\.1:8765/a/${TENANT}/r/ADALOVELACE[A-Z2-9]{4}$`));
+  await expect(link).toHaveValue(new RegExp(`^${origin.replaceAll('.', '\\.')}/a/${TENANT}/r/ADALOVELACE[A-Z2-9]{4}$`));
   await expect(link).toHaveAttribute('readonly', '');
   const code = await referralCode(page.request);
   await expect(link).toHaveValue(new RegExp(`/r/${code}$`));
@@ -166,9 +165,9 @@ test('a reader who joined through a friend’s link sees that reward on My rewar
   // stores it as the referral cookie, which is what this step does.
   const landing = await page.request.get(`/a/${TENANT}/r/${code}`, { maxRedirects: 0 });
   expect(landing.status()).toBe(302);
-  const value = new URL(landing.headers().location ?? '', 'http://127.0.0.1:8765').searchParams.get('_saasquatch');
+  const value = new URL(landing.headers().location ?? '', origin).searchParams.get('_saasquatch');
   expect(value).toBeTruthy();
-  await page.context().addCookies([{ name: '_saasquatch', value: value ?? '', url: 'http://127.0.0.1:8765/' }]);
+  await page.context().addCookies([{ name: '_saasquatch', value: value ?? '', url: `${origin}/` }]);
 
   await registerByApi(page.request, newReader('referred', 'Ida', 'Wells'));
   await page.goto('/account/settings/my-rewards');

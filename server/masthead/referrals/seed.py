@@ -42,6 +42,12 @@ def demo_js_options() -> dict[str, Any]:
     }
 
 
+def demo_origins(public_url: str) -> list[str]:
+    """The demo pages are served from the public URL, whatever port it names."""
+    origin = public_url.rstrip("/")
+    return DEMO_ORIGINS + ([origin] if origin.startswith("http") and origin not in DEMO_ORIGINS else [])
+
+
 def seed_referrals(runtime: Runtime) -> None:
     for db in session_scope(runtime.sessions):
         now = runtime.clock.now()
@@ -52,7 +58,7 @@ def seed_referrals(runtime: Runtime) -> None:
                 name="Masthead demo",
                 api_key=DEMO_API_KEY,
                 mode="test",
-                allowed_origins=list(DEMO_ORIGINS),
+                allowed_origins=demo_origins(runtime.settings.public_url),
                 js_options=demo_js_options(),
                 created_at=now,
             )

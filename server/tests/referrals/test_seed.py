@@ -24,6 +24,7 @@ def test_seed_is_idempotent(runtime: Runtime, client: TestClient) -> None:
         "http://127.0.0.1:8000",
         "http://localhost:8000",
         "http://127.0.0.1:8765",
+        "http://testserver",  # the public URL's origin
     ]
     assert programme.slug == "masthead-referral"
     assert (programme.referrer_reward, programme.referred_reward) == (

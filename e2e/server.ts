@@ -1,0 +1,11 @@
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Where the spec server listens. E2E_PORT lets two runs share a machine: each gets its own
+ * port, database file and results folder.
+ */
+export const port = Number(process.env.E2E_PORT ?? 8765);
+export const origin = `http://127.0.0.1:${port}`;
+export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+export const databaseFile = `${repoRoot}var/e2e-${port}.db`;
+export const databaseUrl = `sqlite:///${databaseFile}`;
