@@ -45,7 +45,8 @@ def demo_js_options() -> dict[str, Any]:
 def demo_origins(public_url: str) -> list[str]:
     """The demo pages are served from the public URL, whatever port it names."""
     origin = public_url.rstrip("/")
-    return DEMO_ORIGINS + ([origin] if origin.startswith("http") and origin not in DEMO_ORIGINS else [])
+    extra = origin.startswith("http") and origin not in DEMO_ORIGINS
+    return DEMO_ORIGINS + [origin] if extra else list(DEMO_ORIGINS)
 
 
 def seed_referrals(runtime: Runtime) -> None:
