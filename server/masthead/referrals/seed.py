@@ -46,7 +46,7 @@ def demo_origins(public_url: str) -> list[str]:
     """The demo pages are served from the public URL, whatever port it names."""
     origin = public_url.rstrip("/")
     extra = origin.startswith("http") and origin not in DEMO_ORIGINS
-    return DEMO_ORIGINS + [origin] if extra else list(DEMO_ORIGINS)
+    return [*DEMO_ORIGINS, origin] if extra else list(DEMO_ORIGINS)
 
 
 def seed_referrals(runtime: Runtime) -> None:
