@@ -102,6 +102,11 @@ class Settings(BaseSettings):
         description="Readers may start a membership; false refuses subscribe (403 "
         "membership-disabled) and the membership call reports membershipEnabled false.",
     )
+    membership_pause_enabled: bool = Field(
+        default=True,
+        description="The pause feature flag: readers may pause and resume; paused statuses "
+        "exist only while it is on (false refuses pause with 403 pause-disabled).",
+    )
     payments: str = Field(
         default="sandbox",
         description="'sandbox' runs the local Braintree sandbox (its tables, its wire protocol "

@@ -223,8 +223,11 @@ class BraintreeGateway:
         discounts: Sequence[Discount] = (),
         start_immediately: bool = False,
         number_of_billing_cycles: int | None = None,
+        subscription_id: str | None = None,
     ) -> SubscriptionInfo:
         params: dict[str, Any] = {"payment_method_token": payment_method_token, "plan_id": plan_id}
+        if subscription_id is not None:
+            params["id"] = subscription_id
         if price is not None:
             params["price"] = price
         if first_billing_date is not None:

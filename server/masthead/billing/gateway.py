@@ -214,6 +214,7 @@ class PaymentGateway(Protocol):
         discounts: Sequence[Discount] = (),
         start_immediately: bool = False,
         number_of_billing_cycles: int | None = None,
+        subscription_id: str | None = None,  # chosen by the caller, so a retry can find it
     ) -> SubscriptionInfo: ...
 
     def find_subscription(self, subscription_id: str) -> SubscriptionInfo: ...

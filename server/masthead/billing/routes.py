@@ -12,7 +12,7 @@ from typing import Annotated, Any, TypeVar
 from fastapi import APIRouter, Body, Depends, Response
 from fastapi.responses import JSONResponse
 
-from masthead.billing import schemas, service
+from masthead.billing import changes, schemas, service
 from masthead.billing.errors import BillingError
 from masthead.billing.gateway import PaymentGateway
 from masthead.billing.subscribe import SubscribeRequest, subscribe
@@ -174,6 +174,48 @@ def cancel(
         )
     )
     return _json(result)
+
+
+@router.patch(
+    "/blaize/payment/braintree/subscriptions/{subscription_id}",
+    response_model=schemas.SubscriptionChangeOut,
+    responses={400: {}, 401: {}, 402: {}, 403: {}, 404: {}, 409: {}, 503: {}},
+    summary="Pause, resume or switch the plan of a running membership",
+    description="`pause` (with `pause_length` in months, 1-3) ends the subscription at the "
+    "end of its paid period and schedules a new one after the pause; `resume` replaces the "
+    "scheduled one by one starting when the paid period ends, or now; `switch` (with "
+    "`plan_id`) starts the new plan, without trial, on the default payment method when the "
+    "paid period ends. The old subscription is kept when anything fails (503 with the "
+    "spec's error text; 402 when a charge is declined). 409 when the subscription was "
+    "already replaced, or another change of the reader's is still running.",
+)
+def change_subscription(
+    subscription_id: str,
+    body: schemas.SubscriptionChangeIn,
+    reader: ReaderDep,
+    db: DbDep,
+    rt: RuntimeDep,
+    gw: GatewayDep,
+) -> Response:
+    def act() -> dict[str, Any]:
+        if body.action == "pause":
+            return changes.pause(
+                db,
+                rt,
+                gw,
+                reader,
+                subscription_id,
+                body.pause_length or 0,
+                body.pause_reason,
+                body.pause_reason_text,
+            )
+        if body.action == "resume":
+            return changes.resume(db, rt, gw, reader, subscription_id)
+        if not body.plan_id:
+            raise BillingError("bad-request", "The plan_id field is required to switch plans.")
+        return changes.switch(db, rt, gw, reader, subscription_id, body.plan_id)
+
+    return _json(_call(act))
 
 
 @router.patch(

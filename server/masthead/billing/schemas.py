@@ -81,6 +81,18 @@ class CancelIn(BaseModel):
     cancel_reason_text: str = Field(default="", alias="cancel-reason-text", max_length=1000)
 
 
+class SubscriptionChangeIn(BaseModel):
+    model_config = ConfigDict(populate_by_name=True)
+
+    action: Literal["pause", "resume", "switch"]
+    pause_length: int | None = Field(
+        default=None, description="pause: months, 1, 2 or 3 (changes.PAUSE_LENGTHS)"
+    )
+    plan_id: str | None = Field(default=None, max_length=64, description="switch: the new plan")
+    pause_reason: str = Field(default="", alias="pause-reason", max_length=200)
+    pause_reason_text: str = Field(default="", alias="pause-reason-text", max_length=1000)
+
+
 class DateObject(BaseModel):
     date: str = Field(description='"YYYY-MM-DD 00:00:00.000000"')
     timezone_type: Literal[3]
@@ -143,3 +155,13 @@ class MembershipOut(BaseModel):
     activeSubscription: SubscriptionOut | None
     paymentMessage: str | None
     membershipEnabled: bool
+    pauseEnabled: bool = Field(description="the pause feature flag")
+    pausedLength: int | None = Field(description="months of the reader's pause, when paused")
+
+
+class SubscriptionChangeOut(BaseModel):
+    message: str = Field(description="what changed, for the reader (spec section 8 texts)")
+    subscription: SubscriptionOut | None = Field(description="the subscription that replaced it")
+    effectiveDate: str | None = Field(
+        default=None, description="pause: the first day without membership (YYYY-MM-DD)"
+    )

@@ -32,7 +32,13 @@ from masthead.billing.gateway import (
 )
 from masthead.billing.models import BillingCustomer, BillingSubscription
 from masthead.billing.normalise import copy_info, facts, payment_method_wire, subscription_wire
-from masthead.billing.status import is_member, resolve_status, sort_date
+from masthead.billing.status import (
+    PAUSED,
+    is_member,
+    resolve_status,
+    should_auto_unpause,
+    sort_date,
+)
 from masthead.deps import Runtime
 from masthead.identity.profile_fields import LOG_LENGTH, read_profile
 from masthead.identity.repository import Reader
@@ -261,12 +267,16 @@ def membership(db: Session, rt: Runtime, reader: Reader) -> dict[str, Any]:
     rows = _sorted(list(repository.subscriptions_of(db, reader.user_id)))
     today = rt.clock.now().date()
     profile = read_profile(reader.attributes)
+    pausing = rt.settings.membership_pause_enabled
     status = resolve_status(
         [facts(r) for r in rows],
         today=today,
+        pause_feature_enabled=pausing,
         profile_paused=bool(profile["paused"]),
         current_plan=str(profile["current-plan"] or "") or None,
     )
+    if should_auto_unpause(bool(profile["paused"]), status, pausing):
+        sync.set_profile(db, rt, reader.user_id, {"paused": False, "paused-length": ""})
     live = [r for r in rows if r.status in LIVE]
     paid_ahead = [
         r for r in rows if r.status == CANCELED and (r.paid_through_date or today) > today
@@ -279,7 +289,14 @@ def membership(db: Session, rt: Runtime, reader: Reader) -> dict[str, Any]:
         "activeSubscription": None if active is None else subscription_wire(active),
         "paymentMessage": status_message(status),
         "membershipEnabled": rt.settings.membership_enabled,
+        "pauseEnabled": pausing,
+        "pausedLength": _paused_length(profile) if status in PAUSED else None,
     }
+
+
+def _paused_length(profile: dict[str, Any]) -> int | None:
+    length = str(profile.get("paused-length") or "")
+    return int(length) if length.isdigit() else None
 
 
 def cancel(

@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from masthead.billing import repository
-from masthead.billing.gateway import SubscriptionInfo
+from masthead.billing.gateway import ACTIVE, SubscriptionInfo
 from masthead.billing.models import BillingSubscription
 from masthead.billing.normalise import copy_info
 from masthead.deps import Runtime
@@ -58,6 +58,20 @@ def set_profile(db: Session, rt: Runtime, user_id: int, values: dict[str, Any]) 
     # Assign a new dict: SQLAlchemy's JSON type notices replacement, not mutation.
     user.profile.attributes = {**user.profile.attributes, **values}
     user.profile.updated_at = rt.clock.now()
+
+
+def end_pause_when_restarted(db: Session, rt: Runtime, row: BillingSubscription) -> None:
+    """A pause ends when the subscription it scheduled starts: the profile is unpaused.
+
+    (A paused profile with an Active subscription would otherwise read as Active_Paused.)
+    """
+    if row.status != ACTIVE or row.first_billing_date is None:
+        return
+    if row.first_billing_date > rt.clock.now().date():
+        return
+    user = repository.user(db, row.user_id)
+    if user is not None and user.profile.attributes.get("paused"):
+        set_profile(db, rt, row.user_id, {"paused": False, "paused-length": ""})
 
 
 def paid(row: BillingSubscription) -> bool:

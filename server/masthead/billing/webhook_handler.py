@@ -48,6 +48,7 @@ def handle_webhook(runtime: Runtime, payload: dict[str, Any]) -> None:
             return
         copy_info(row, info)
         sync.convert_once(db, runtime, row)
+        sync.end_pause_when_restarted(db, runtime, row)
 
 
 def run_sandbox_cycle(runtime: Runtime) -> None:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from masthead.billing.gateway import WEBHOOK_TOPIC as BILLING_WEBHOOK_TOPIC
+from masthead.billing.settle import SETTLE_TOPIC, handle_settle_job
 from masthead.billing.webhook_handler import (
     CYCLE_INTERVAL_SECONDS,
     handle_webhook,
@@ -25,6 +26,7 @@ def _send_mail(runtime: Runtime, payload: dict[str, Any]) -> None:
 HANDLERS: dict[str, Handler] = {
     MAIL_TOPIC: _send_mail,
     BILLING_WEBHOOK_TOPIC: handle_webhook,
+    SETTLE_TOPIC: handle_settle_job,
 }
 
 # Work the worker loop runs every so often, not from the outbox: (seconds between runs, hook).

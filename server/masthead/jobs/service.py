@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from sqlalchemy.orm import Session
@@ -10,10 +11,21 @@ from masthead.clock import Clock
 from masthead.jobs.models import OutboxJob
 
 
-def enqueue(db: Session, clock: Clock, topic: str, payload: dict[str, Any]) -> OutboxJob:
+def enqueue(
+    db: Session,
+    clock: Clock,
+    topic: str,
+    payload: dict[str, Any],
+    delay: timedelta = timedelta(0),
+) -> OutboxJob:
     now = clock.now()
     job = OutboxJob(
-        topic=topic, payload=payload, status="pending", attempts=0, run_after=now, created_at=now
+        topic=topic,
+        payload=payload,
+        status="pending",
+        attempts=0,
+        run_after=now + delay,
+        created_at=now,
     )
     db.add(job)
     return job

@@ -214,6 +214,10 @@ def test_future_start_date_is_pending(
         False,
         [],
     )
+    # Rule 3c: a pending subscription on the profile's current plan reads Active while the
+    # pause feature is on (a resumed membership waiting to start); Pending without it.
+    assert membership(client)["status"] == "Active"
+    runtime.settings.membership_pause_enabled = False
     assert membership(client)["status"] == "Pending"
     on(clock, date(2026, 12, 10))
     advance(runtime)

@@ -348,7 +348,11 @@ export interface paths {
         delete: operations["cancel_blaize_payment_braintree_subscriptions__subscription_id__delete"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Pause, resume or switch the plan of a running membership
+         * @description `pause` (with `pause_length` in months, 1-3) ends the subscription at the end of its paid period and schedules a new one after the pause; `resume` replaces the scheduled one by one starting when the paid period ends, or now; `switch` (with `plan_id`) starts the new plan, without trial, on the default payment method when the paid period ends. The old subscription is kept when anything fails (503 with the spec's error text; 402 when a charge is declined). 409 when the subscription was already replaced, or another change of the reader's is still running.
+         */
+        patch: operations["change_subscription_blaize_payment_braintree_subscriptions__subscription_id__patch"];
         trace?: never;
     };
     "/blaize/payment/braintree/token": {
@@ -833,6 +837,16 @@ export interface components {
             isMember: boolean;
             /** Membershipenabled */
             membershipEnabled: boolean;
+            /**
+             * Pauseenabled
+             * @description the pause feature flag
+             */
+            pauseEnabled: boolean;
+            /**
+             * Pausedlength
+             * @description months of the reader's pause, when paused
+             */
+            pausedLength: number | null;
             /** Paymentmessage */
             paymentMessage: string | null;
             /**
@@ -1274,6 +1288,49 @@ export interface components {
              * @description A future first billing date.
              */
             start_date?: string | null;
+        };
+        /** SubscriptionChangeIn */
+        SubscriptionChangeIn: {
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "pause" | "resume" | "switch";
+            /**
+             * Pause-Reason
+             * @default
+             */
+            "pause-reason": string;
+            /**
+             * Pause-Reason-Text
+             * @default
+             */
+            "pause-reason-text": string;
+            /**
+             * Pause Length
+             * @description pause: months, 1, 2 or 3 (changes.PAUSE_LENGTHS)
+             */
+            pause_length?: number | null;
+            /**
+             * Plan Id
+             * @description switch: the new plan
+             */
+            plan_id?: string | null;
+        };
+        /** SubscriptionChangeOut */
+        SubscriptionChangeOut: {
+            /**
+             * Effectivedate
+             * @description pause: the first day without membership (YYYY-MM-DD)
+             */
+            effectiveDate?: string | null;
+            /**
+             * Message
+             * @description what changed, for the reader (spec section 8 texts)
+             */
+            message: string;
+            /** @description the subscription that replaced it */
+            subscription: components["schemas"]["SubscriptionOut"] | null;
         };
         /** SubscriptionOut */
         SubscriptionOut: {
@@ -2437,6 +2494,93 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    change_subscription_blaize_payment_braintree_subscriptions__subscription_id__patch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscription_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionChangeIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionChangeOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payment Required */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -174,6 +174,7 @@ class SandboxGateway:
         discounts: Sequence[Discount] = (),
         start_immediately: bool = False,
         number_of_billing_cycles: int | None = None,
+        subscription_id: str | None = None,
     ) -> SubscriptionInfo:
         with self.unit() as ctx:
             result = subscriptions.create(
@@ -187,6 +188,7 @@ class SandboxGateway:
                 discounts=discounts,
                 start_immediately=start_immediately,
                 number_of_billing_cycles=number_of_billing_cycles,
+                subscription_id=subscription_id,
             )
         return _raise_refusal(result)
 

@@ -8,6 +8,7 @@ next_billing_date equal to it and paid_through_date null.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import date, timedelta
 from decimal import Decimal
@@ -32,6 +33,8 @@ from masthead.billing.sandbox.models import (
     SandboxSubscription,
 )
 
+ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,36}")  # the column holds 36
+
 
 def _invalid(code: str, message: str, attribute: str) -> GatewayError:
     return GatewayError(code, message, scope="subscription", attribute=attribute)
@@ -50,6 +53,14 @@ def get(ctx: Ctx, subscription_id: str, lock: bool = False) -> SandboxSubscripti
     if row is None:
         raise vault.not_found("subscription", subscription_id)
     return row
+
+
+def _check_id(ctx: Ctx, subscription_id: str) -> None:
+    """Braintree's rules for a caller-chosen id: letters, digits, - and _; unique."""
+    if not ID_PATTERN.fullmatch(subscription_id):
+        raise _invalid("81906", "ID contains invalid characters.", "id")
+    if ctx.db.get(SandboxSubscription, subscription_id) is not None:
+        raise _invalid("81902", "ID has already been taken.", "id")
 
 
 def _plan(ctx: Ctx, plan_id: str) -> SandboxPlan:
@@ -88,8 +99,11 @@ def create(
     discounts: Sequence[Discount],
     start_immediately: bool,
     number_of_billing_cycles: int | None,
+    subscription_id: str | None = None,
 ) -> SubscriptionInfo | GatewayError:
     """A new subscription; a declined first charge is returned, recorded, with no subscription."""
+    if subscription_id is not None:
+        _check_id(ctx, subscription_id)
     if repository.payment_method(ctx.db, payment_method_token) is None:
         raise _invalid("91903", "Payment method token is invalid.", "payment_method_token")
     plan = _plan(ctx, plan_id)
@@ -118,7 +132,7 @@ def create(
                 "first_billing_date",
             )
     sub = SandboxSubscription(
-        id=repository.new_id(6),
+        id=subscription_id or repository.new_id(6),
         payment_method_token=payment_method_token,
         plan_id=plan.id,
         price=price,

@@ -240,6 +240,7 @@ def create_subscription(gateway: Gateway, body: Body) -> Response:
             discounts=_discounts(params),
             start_immediately=bool(_section(params, "options").get("start_immediately")),
             number_of_billing_cycles=params.get("number_of_billing_cycles"),
+            subscription_id=_text(params, "id"),
         )
         return "subscription", wire_shapes.subscription(info)
 

@@ -1,0 +1,71 @@
+"""A payment gateway that fails on cue: the fault-injection tests' only double.
+
+It wraps the real sandbox gateway and, per method, takes the next planned fault from a queue:
+None lets the call through, a GatewayError is raised before the call (the gateway refused or
+was unreachable), Lost(...) runs the call and then raises (the answer was lost on the way),
+and Crash stops the request as a dying process would: no billing code catches it, so nothing
+after it runs and the request's transaction is never committed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from masthead.billing.gateway import UNAVAILABLE, GatewayError, PaymentGateway
+from masthead.deps import Runtime
+
+
+class Crash(Exception):
+    """The process died here."""
+
+
+@dataclass(frozen=True)
+class Lost:
+    error: BaseException
+
+
+def unavailable() -> GatewayError:
+    return GatewayError(UNAVAILABLE, "The payment processor did not answer.")
+
+
+Fault = BaseException | Lost | None
+
+
+class FaultyGateway:
+    def __init__(self, inner: PaymentGateway) -> None:
+        self.inner = inner
+        self.plan: dict[str, list[Fault]] = {}
+        self.calls: list[str] = []
+
+    def fail(self, method: str, *faults: Fault) -> None:
+        self.plan.setdefault(method, []).extend(faults)
+
+    def heal(self) -> None:
+        self.plan.clear()
+
+    def __getattr__(self, name: str) -> Any:
+        real = getattr(self.inner, name)
+        if not callable(real):
+            return real
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            self.calls.append(name)
+            queue = self.plan.get(name) or []
+            fault = queue.pop(0) if queue else None
+            if isinstance(fault, Lost):
+                real(*args, **kwargs)
+                raise fault.error
+            if fault is not None:
+                raise fault
+            return real(*args, **kwargs)
+
+        return call
+
+
+def install(runtime: Runtime, inner: PaymentGateway) -> FaultyGateway:
+    """Make requests and jobs of this runtime use a faulty gateway around inner."""
+    faulty = FaultyGateway(inner)
+    runtime.__dict__["gateway"] = faulty  # Runtime.gateway is a cached_property
+    return faulty
+
