@@ -68,4 +68,3 @@ def install(runtime: Runtime, inner: PaymentGateway) -> FaultyGateway:
     faulty = FaultyGateway(inner)
     runtime.__dict__["gateway"] = faulty  # Runtime.gateway is a cached_property
     return faulty
-
