@@ -260,6 +260,23 @@ def test_subscription_with_future_first_billing_date_is_pending(
         gateway.create_subscription(token, "monthly-trial", first_billing_date=start)
 
 
+def test_subscription_under_a_chosen_id(gateway: PaymentGateway, mirror: PaymentGateway) -> None:
+    """Braintree takes the caller's id: a change can look for what it created, or not."""
+    token = card(gateway)
+    start = TODAY + timedelta(days=30)
+    sub = gateway.create_subscription(
+        token, "annual", first_billing_date=start, subscription_id="chg_1-a"
+    )
+    assert (sub.id, sub.status) == ("chg_1-a", "Pending")
+    assert mirror.find_subscription("chg_1-a") == sub
+    with refused("81902"):
+        gateway.create_subscription(
+            token, "annual", first_billing_date=start, subscription_id="chg_1-a"
+        )
+    with refused("81906"):
+        gateway.create_subscription(token, "annual", subscription_id="no spaces")
+
+
 def test_subscription_refusals(gateway: PaymentGateway, sandbox: SandboxGateway) -> None:
     token = card(gateway)
     with refused("91904"):
