@@ -15,6 +15,7 @@ STATUS = {
     "payment-declined": 402,
     "membership-disabled": 403,
     "pause-disabled": 403,
+    "not-your-address": 403,
     "plan-not-found": 404,
     "payment-method-not-found": 404,
     "subscription-not-found": 404,

@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse
 from masthead.billing import changes, schemas, service
 from masthead.billing.errors import BillingError
 from masthead.billing.gateway import PaymentGateway
+from masthead.billing.pause_email import send_pause_email
 from masthead.billing.subscribe import SubscribeRequest, subscribe
 from masthead.deps import DbDep, RuntimeDep
 from masthead.errors import ApiError
@@ -55,6 +56,38 @@ def _json(body: Any, status: int = 200) -> JSONResponse:
 )
 def plans(db: DbDep) -> Response:
     return JSONResponse(service.plans(db))
+
+
+@site_router.post(
+    "/pause-subscription-email/",
+    response_model=schemas.PauseEmailOut,
+    responses={
+        400: {"model": schemas.PauseEmailOut},
+        401: {},
+        403: {"model": schemas.PauseEmailOut},
+    },
+    summary="Mail the signed-in reader the confirmation of their pause",
+    description="Queued in the outbox (sent by the worker). Only to the reader's own address; "
+    "`cta` must link to this site (default: the membership page). A refusal answers "
+    "`{error}` with the reason, as the spec's client reads it.",
+)
+def pause_subscription_email(
+    body: schemas.PauseEmailIn, reader: ReaderDep, db: DbDep, rt: RuntimeDep
+) -> Response:
+    try:
+        send_pause_email(
+            db,
+            rt,
+            reader,
+            email=body.emailAddress,
+            months=body.pauseLength,
+            effective=body.pauseLengthEffectiveDate,
+            cycle_end=body.billingCycleEndDate,
+            cta=body.cta,
+        )
+    except BillingError as exc:
+        return _json({"error": exc.message, "type": exc.type, "message": exc.message}, exc.status)
+    return _json({"error": None})
 
 
 @site_router.get(

@@ -165,3 +165,15 @@ class SubscriptionChangeOut(BaseModel):
     effectiveDate: str | None = Field(
         default=None, description="pause: the first day without membership (YYYY-MM-DD)"
     )
+
+
+class PauseEmailIn(BaseModel):
+    emailAddress: str = Field(max_length=320, description="the reader's own address")
+    pauseLength: int = Field(description="months, 1-3")
+    pauseLengthEffectiveDate: str = Field(max_length=10, description="YYYY-MM-DD")
+    billingCycleEndDate: str = Field(max_length=10, description="YYYY-MM-DD")
+    cta: str = Field(default="", max_length=500, description="a link on this site")
+
+
+class PauseEmailOut(BaseModel):
+    error: str | None = Field(description="null when the mail is queued; else why not")

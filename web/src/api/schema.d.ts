@@ -515,6 +515,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wp-json/nyp-membership/v1/pause-subscription-email/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail the signed-in reader the confirmation of their pause
+         * @description Queued in the outbox (sent by the worker). Only to the reader's own address; `cta` must link to this site (default: the membership page). A refusal answers `{error}` with the reason, as the spec's client reads it.
+         */
+        post: operations["pause_subscription_email_wp_json_nyp_membership_v1_pause_subscription_email__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wp-json/nyp-membership/v1/plans": {
         parameters: {
             query?: never;
@@ -873,6 +893,43 @@ export interface components {
         PasswordValidators: {
             /** Password */
             password: string;
+        };
+        /** PauseEmailIn */
+        PauseEmailIn: {
+            /**
+             * Billingcycleenddate
+             * @description YYYY-MM-DD
+             */
+            billingCycleEndDate: string;
+            /**
+             * Cta
+             * @description a link on this site
+             * @default
+             */
+            cta: string;
+            /**
+             * Emailaddress
+             * @description the reader's own address
+             */
+            emailAddress: string;
+            /**
+             * Pauselength
+             * @description months, 1-3
+             */
+            pauseLength: number;
+            /**
+             * Pauselengtheffectivedate
+             * @description YYYY-MM-DD
+             */
+            pauseLengthEffectiveDate: string;
+        };
+        /** PauseEmailOut */
+        PauseEmailOut: {
+            /**
+             * Error
+             * @description null when the mail is queued; else why not
+             */
+            error: string | null;
         };
         /** PaymentMethodOut */
         PaymentMethodOut: {
@@ -3059,6 +3116,57 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    pause_subscription_email_wp_json_nyp_membership_v1_pause_subscription_email__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PauseEmailIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PauseEmailOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PauseEmailOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PauseEmailOut"];
                 };
             };
         };
