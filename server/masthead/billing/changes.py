@@ -35,7 +35,7 @@ from masthead.billing.cta import (
 from masthead.billing.errors import BillingError, from_gateway
 from masthead.billing.gateway import ACTIVE, CANCELED, PENDING, GatewayError, PaymentGateway
 from masthead.billing.models import BillingSubscription
-from masthead.billing.normalise import subscription_wire
+from masthead.billing.normalise import in_trial, subscription_wire
 from masthead.billing.sandbox.dates import add_months
 from masthead.billing.service import LIVE
 from masthead.deps import Runtime
@@ -67,6 +67,10 @@ def pause(
         if read_profile(reader_profile(db, reader))["paused"]:
             raise BillingError("already-paused", "Your membership is already paused.")
         row = _running(db, reader, subscription_id)
+        if in_trial(row):  # cancelling a trial ends it at once: nothing paid to keep
+            raise BillingError(
+                "in-trial", "You can pause your membership once your free trial has ended."
+            )
         today = rt.clock.now().date()
         effective = _period_end(row, today)
         restart = add_months(effective, months)

@@ -23,6 +23,7 @@ STATUS = {
     "subscribe-in-progress": 409,
     "payment-method-in-use": 409,
     "already-paused": 409,
+    "in-trial": 409,
     "not-paused": 409,
     "not-running": 409,
     "same-plan": 409,

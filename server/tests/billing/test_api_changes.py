@@ -161,6 +161,15 @@ def test_refusals_change_nothing(client: TestClient, runtime: Runtime) -> None:
     assert membership(client)["pauseEnabled"] is False
 
 
+def test_a_trial_cannot_be_paused(client: TestClient, runtime: Runtime) -> None:
+    sandbox = setup(runtime)
+    sign_in(client)
+    grant = subscribe(client, "sports-monthly", nonce(sandbox)).json()["grant_id"]
+    response = change(client, grant, action="pause", pause_length=1)
+    assert (response.status_code, response.json()["type"]) == (409, "in-trial")
+    assert membership(client)["status"] == "Active"
+
+
 def test_a_replaced_subscription_cannot_be_changed_again(
     client: TestClient, runtime: Runtime
 ) -> None:

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button } from '../../ui/Button';
+import { ModalDialog, errorText } from '../../ui/ModalDialog';
 import { TextArea } from '../../ui/TextArea';
 
 export const CANCEL_REASONS = [
@@ -18,32 +19,22 @@ interface CancelDialogProps {
   onConfirm: (reason: string, reasonText: string) => Promise<void>;
 }
 
-/** Confirms a cancellation and asks why. A modal <dialog>: focus stays inside, Escape closes. */
+/** Confirms a cancellation and asks why. */
 export function CancelDialog({ open, accessUntil, onClose, onConfirm }: CancelDialogProps) {
   const id = useId();
-  const ref = useRef<HTMLDialogElement>(null);
   const [reason, setReason] = useState('');
   const [reasonText, setReasonText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      setReason('');
-      setReasonText('');
-      setError(null);
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-    }
+    if (!open) return;
+    setReason('');
+    setReasonText('');
+    setError(null);
   }, [open]);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = async () => {
     if (!reason) {
       setError('Please choose a reason.');
       return;
@@ -53,64 +44,50 @@ export function CancelDialog({ open, accessUntil, onClose, onConfirm }: CancelDi
     try {
       await onConfirm(reason, reasonText.trim());
     } catch (caught) {
-      setError(caught instanceof Error && caught.message ? caught.message : 'An unknown error has occurred.');
+      setError(errorText(caught));
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-text`}
+    <ModalDialog
+      open={open}
+      title="Cancel your membership?"
+      description={accessUntil ? `You will keep your membership benefits until ${accessUntil}. You will not be charged again.` : 'You will not be charged again.'}
+      error={error}
+      busy={busy}
       onClose={onClose}
-      onCancel={(event) => {
-        if (busy) event.preventDefault();
-      }}
+      onSubmit={() => void submit()}
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <h2 id={`${id}-title`} className="dialog__title">
-          Cancel your membership?
-        </h2>
-        <p id={`${id}-text`}>
-          {accessUntil
-            ? `You will keep your membership benefits until ${accessUntil}. You will not be charged again.`
-            : 'You will not be charged again.'}
-        </p>
-        <div role="alert" className="alert alert--error">
-          {error && <p>{error}</p>}
-        </div>
-        <fieldset className="dialog__reasons">
-          <legend className="field__label">Why are you cancelling?</legend>
-          {CANCEL_REASONS.map((option) => (
-            <div className="checkbox" key={option.value}>
-              <input
-                id={`${id}-${option.value}`}
-                className="checkbox__input"
-                type="radio"
-                name="cancel-reason"
-                value={option.value}
-                checked={reason === option.value}
-                onChange={() => setReason(option.value)}
-              />
-              <label htmlFor={`${id}-${option.value}`} className="checkbox__label">
-                {option.label}
-              </label>
-            </div>
-          ))}
-        </fieldset>
-        <TextArea label="Anything else you would like to tell us? (optional)" value={reasonText} maxLength={1000} onChange={(event) => setReasonText(event.target.value)} />
-        <div className="dialog__actions">
-          <Button type="submit" busy={busy}>
-            Cancel membership
-          </Button>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Keep membership
-          </Button>
-        </div>
-      </form>
-    </dialog>
+      <fieldset className="dialog__reasons">
+        <legend className="field__label">Why are you cancelling?</legend>
+        {CANCEL_REASONS.map((option) => (
+          <div className="checkbox" key={option.value}>
+            <input
+              id={`${id}-${option.value}`}
+              className="checkbox__input"
+              type="radio"
+              name="cancel-reason"
+              value={option.value}
+              checked={reason === option.value}
+              onChange={() => setReason(option.value)}
+            />
+            <label htmlFor={`${id}-${option.value}`} className="checkbox__label">
+              {option.label}
+            </label>
+          </div>
+        ))}
+      </fieldset>
+      <TextArea label="Anything else you would like to tell us? (optional)" value={reasonText} maxLength={1000} onChange={(event) => setReasonText(event.target.value)} />
+      <div className="dialog__actions">
+        <Button type="submit" busy={busy}>
+          Cancel membership
+        </Button>
+        <Button variant="secondary" onClick={onClose} disabled={busy}>
+          Keep membership
+        </Button>
+      </div>
+    </ModalDialog>
   );
 }

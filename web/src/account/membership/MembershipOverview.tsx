@@ -2,19 +2,25 @@ import { Link } from 'react-router';
 import type { MembershipResponse } from '../../api/billing';
 import { Button } from '../../ui/Button';
 import { formatPrice, formatServerDate } from '../payflow/texts';
-import { accessUntil, canCancel, statusLabel } from './status';
+import { monthsWording } from './changeTexts';
+import { accessUntil, canCancel, canChangePlan, canPause, isPaused, statusLabel } from './status';
 
 interface OverviewProps {
   membership: MembershipResponse;
   onCancel: () => void;
+  onPause: () => void;
+  onResume: () => void;
+  onChangePlan: () => void;
+  resuming: boolean;
 }
 
 /** Status, plan and next billing date, with what the reader can do next. */
-export function MembershipOverview({ membership, onCancel }: OverviewProps) {
+export function MembershipOverview({ membership, onCancel, onPause, onResume, onChangePlan, resuming }: OverviewProps) {
   const subscription = membership.activeSubscription;
   const until = accessUntil(subscription);
   const nextBilling = formatServerDate(subscription?.next_billing_date);
   const cancelledActive = membership.status === 'Cancelled_Active';
+  const paused = isPaused(membership.status);
 
   return (
     <section className="card membership-overview" aria-labelledby="membership-heading">
@@ -43,13 +49,24 @@ export function MembershipOverview({ membership, onCancel }: OverviewProps) {
                 )
               : nextBilling && (
                   <div>
-                    <dt>Next billing date</dt>
+                    <dt>{paused ? 'Restarts on' : 'Next billing date'}</dt>
                     <dd>{nextBilling}</dd>
                   </div>
                 )}
           </>
         )}
       </dl>
+      {paused && (
+        <p className="membership-note">
+          Your membership is paused{membership.pausedLength ? ` for ${monthsWording(membership.pausedLength)}` : ''}. You are not charged until it restarts
+          {nextBilling ? ` on ${nextBilling}` : ''}.
+        </p>
+      )}
+      {membership.status === 'Active_Pending' && subscription && nextBilling && (
+        <p className="membership-note">
+          Your {subscription.plan.name} plan starts on {nextBilling}, when your current paid period ends.
+        </p>
+      )}
       {subscription?.trial && !cancelledActive && <p>You are on a free trial. Your first payment is taken on the next billing date.</p>}
       {cancelledActive && (
         <p className="membership-note">
@@ -66,6 +83,21 @@ export function MembershipOverview({ membership, onCancel }: OverviewProps) {
       )}
       {subscription && canCancel(membership.status) && (
         <div className="membership-actions">
+          {paused && (
+            <Button onClick={onResume} busy={resuming}>
+              Resume membership
+            </Button>
+          )}
+          {canChangePlan(membership.status) && (
+            <Button variant="secondary" onClick={onChangePlan}>
+              Change plan
+            </Button>
+          )}
+          {canPause(membership.status, membership.pauseEnabled) && !subscription.trial && (
+            <Button variant="secondary" onClick={onPause}>
+              Pause membership
+            </Button>
+          )}
           <Button variant="secondary" onClick={onCancel}>
             Cancel membership
           </Button>

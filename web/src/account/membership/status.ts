@@ -4,7 +4,7 @@ import { formatServerDate } from '../payflow/texts';
 const LABELS: Record<AccountStatus, string> = {
   None: 'No membership',
   Active: 'Active',
-  Active_Pending: 'Active, plan change pending',
+  Active_Pending: 'Active',
   Cancelled_Active: 'Cancelled',
   Canceled: 'Cancelled',
   'Past Due': 'Past due',
@@ -26,4 +26,18 @@ export function accessUntil(subscription: Subscription | null): string | null {
 /** Statuses that can be cancelled from this page. */
 export function canCancel(status: AccountStatus): boolean {
   return status === 'Active' || status === 'Active_Pending' || status === 'Past Due' || status === 'Pending' || status === 'Active_Paused' || status === 'Paused';
+}
+
+/** A running membership can be paused while the pause feature is on. */
+export function canPause(status: AccountStatus, pauseEnabled: boolean): boolean {
+  return pauseEnabled && status === 'Active';
+}
+
+export function isPaused(status: AccountStatus): boolean {
+  return status === 'Paused' || status === 'Active_Paused';
+}
+
+/** A plan change needs a running (or already changing) membership. */
+export function canChangePlan(status: AccountStatus): boolean {
+  return status === 'Active' || status === 'Active_Pending';
 }

@@ -1,40 +1,100 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { cancelSubscription } from '../../api/billing';
-import { StatusMessage } from '../../ui/Alert';
+import { pauseSubscription, resumeSubscription, sendPauseEmail, switchPlan } from '../../api/subscriptionChanges';
+import { ErrorAlert, StatusMessage } from '../../ui/Alert';
+import { errorText } from '../../ui/ModalDialog';
 import { PageHeading } from '../../ui/PageHeading';
 import { Spinner } from '../../ui/Spinner';
 import { AlertBar } from '../membership/AlertBar';
 import { alertMessages } from '../membership/alerts';
 import { CancelDialog } from '../membership/CancelDialog';
+import { ChangePlanDialog } from '../membership/ChangePlanDialog';
+import { PAUSE_SUCCESS, RESUME_SUCCESS } from '../membership/changeTexts';
 import { MembershipOverview } from '../membership/MembershipOverview';
 import { MembershipSidebar } from '../membership/MembershipSidebar';
+import { PauseDialog } from '../membership/PauseDialog';
 import { accessUntil } from '../membership/status';
 import { useSubscription } from '../membership/SubscriptionProvider';
 import { LoadError } from '../settings/LoadError';
 import { SettingsNav } from '../settings/SettingsNav';
+import { useIdentity } from '../state/IdentityProvider';
+import { orderPlans } from '../state/subscriptionReducer';
 import { formatServerDate } from '../payflow/texts';
+
+type Dialog = 'cancel' | 'pause' | 'change-plan' | null;
 
 export default function MembershipScreen() {
   const { state, dispatch, membership, membershipError, retryMembership, refreshBilling } = useSubscription();
-  const [cancelOpen, setCancelOpen] = useState(false);
+  const { state: identity } = useIdentity();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [resuming, setResuming] = useState(false);
 
   // Spec: membership pages need membership enabled, else go to settings.
   if (membership && !membership.membershipEnabled) return <Navigate to="/account/settings" replace />;
 
   const subscription = membership?.activeSubscription ?? null;
+  const subscriptionId = subscription ? subscription.id || subscription['external-id'] : '';
+  const currentPlan = subscription ? state.plans[subscription.plan_id] : undefined;
+
+  const say = (success: string | null, error: string | null = null) => {
+    dispatch({ type: 'SET_GLOBAL_SUCCESS_MESSAGE', message: success });
+    dispatch({ type: 'SET_GLOBAL_ERROR_MESSAGE', message: error });
+  };
+
+  const open = (which: Dialog) => {
+    say(null);
+    setDialog(which);
+  };
+
+  const finish = async (message: string) => {
+    say(message);
+    setDialog(null);
+    await refreshBilling();
+  };
 
   const confirmCancel = async (reason: string, reasonText: string) => {
     if (!subscription) return;
-    const id = subscription.id || subscription['external-id'];
-    const cancelled = await cancelSubscription(id, { reason, reasonText });
+    const cancelled = await cancelSubscription(subscriptionId, { reason, reasonText });
     const until = formatServerDate(cancelled.paid_through_date) ?? formatServerDate(cancelled.next_billing_date) ?? accessUntil(subscription);
-    dispatch({
-      type: 'SET_GLOBAL_SUCCESS_MESSAGE',
-      message: until ? `Your membership has been cancelled. You keep your benefits until ${until}.` : 'Your membership has been cancelled.',
-    });
-    setCancelOpen(false);
-    await refreshBilling();
+    await finish(until ? `Your membership has been cancelled. You keep your benefits until ${until}.` : 'Your membership has been cancelled.');
+  };
+
+  const confirmPause = async (months: number) => {
+    if (!subscription) return;
+    const paused = await pauseSubscription(subscriptionId, months);
+    const email = identity.user.account?.identifiers.email_address;
+    const cycleEnd = subscription.paid_through_date?.date.slice(0, 10) ?? paused.effectiveDate;
+    if (email && paused.effectiveDate && cycleEnd) {
+      // The confirmation mail is a courtesy: its failure does not undo or hide the pause.
+      void sendPauseEmail({
+        emailAddress: email,
+        pauseLength: months,
+        pauseLengthEffectiveDate: paused.effectiveDate,
+        billingCycleEndDate: cycleEnd,
+        cta: '/account/settings/membership',
+      });
+    }
+    await finish(PAUSE_SUCCESS);
+  };
+
+  const confirmChangePlan = async (planId: string) => {
+    const changed = await switchPlan(subscriptionId, planId);
+    await finish(changed.message);
+  };
+
+  const resume = async () => {
+    say(null);
+    setResuming(true);
+    try {
+      await resumeSubscription(subscriptionId);
+      say(RESUME_SUCCESS);
+      await refreshBilling();
+    } catch (caught) {
+      say(null, errorText(caught));
+    } finally {
+      setResuming(false);
+    }
   };
 
   return (
@@ -43,14 +103,16 @@ export default function MembershipScreen() {
       <SettingsNav />
       <AlertBar messages={membership ? alertMessages(membership.paymentMessage, state.paymentMethodsData.paymentMethods) : []} />
       <StatusMessage>{state.globalSuccessMessage && <p>{state.globalSuccessMessage}</p>}</StatusMessage>
+      <ErrorAlert>{state.globalErrorMessage && <p>{state.globalErrorMessage}</p>}</ErrorAlert>
       {membership ? (
         <div className="membership-layout">
           <MembershipOverview
             membership={membership}
-            onCancel={() => {
-              dispatch({ type: 'SET_GLOBAL_SUCCESS_MESSAGE', message: null });
-              setCancelOpen(true);
-            }}
+            onCancel={() => open('cancel')}
+            onPause={() => open('pause')}
+            onChangePlan={() => open('change-plan')}
+            onResume={() => void resume()}
+            resuming={resuming}
           />
           <MembershipSidebar isMember={membership.isMember} />
         </div>
@@ -59,7 +121,21 @@ export default function MembershipScreen() {
       ) : (
         <Spinner label="Loading your membership…" />
       )}
-      <CancelDialog open={cancelOpen} accessUntil={accessUntil(subscription)} onClose={() => setCancelOpen(false)} onConfirm={confirmCancel} />
+      <CancelDialog open={dialog === 'cancel'} accessUntil={accessUntil(subscription)} onClose={() => setDialog(null)} onConfirm={confirmCancel} />
+      <PauseDialog
+        open={dialog === 'pause'}
+        monthlyPrice={currentPlan?.monthly_price ?? null}
+        pauseStarts={accessUntil(subscription)}
+        onClose={() => setDialog(null)}
+        onConfirm={confirmPause}
+      />
+      <ChangePlanDialog
+        open={dialog === 'change-plan'}
+        plans={orderPlans(state.plans).filter((plan) => plan.id !== subscription?.plan_id)}
+        startsOn={formatServerDate(subscription?.next_billing_date)}
+        onClose={() => setDialog(null)}
+        onConfirm={confirmChangePlan}
+      />
     </div>
   );
 }

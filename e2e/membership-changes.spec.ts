@@ -1,0 +1,118 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { linkFromMail, newReader, registerByApi } from './helpers';
+
+// Pause, resume, plan switch and cancel, as a paying member does them on the membership page.
+
+/** Set MEMBERSHIP_SHOTS=/tmp/shots to keep desktop and 375px screenshots of the dialogs. */
+const shotsDir = process.env.MEMBERSHIP_SHOTS;
+
+async function shoot(page: Page, name: string) {
+  if (!shotsDir) return;
+  await page.screenshot({ path: `${shotsDir}/${name}-desktop.png`, fullPage: true });
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: `${shotsDir}/${name}-375.png`, fullPage: true });
+  if (size) await page.setViewportSize(size);
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
+
+/** Pays for the six-month plan (no trial) with the sandbox's test Visa. */
+async function subscribeSixMonths(page: Page) {
+  await page.goto('/account/subscribe');
+  await page.getByRole('list', { name: 'Membership plans' }).getByRole('listitem').filter({ hasText: '$24.99' }).getByRole('button').click();
+  await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
+  await page.getByLabel('Card Number').fill('4111 1111 1111 1111');
+  await page.getByLabel('Expiration').fill('12/30');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('Zip Code').fill('10001');
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for subscribing!' })).toBeVisible({ timeout: 15_000 });
+}
+
+test('a member pauses, resumes, switches to annual and cancels', async ({ page }) => {
+  const reader = newReader('changes');
+  await registerByApi(page.request, reader);
+  await subscribeSixMonths(page);
+  await page.goto('/account/settings/membership');
+  const status = page.getByTestId('membership-status');
+  await expect(status).toHaveText('Active');
+
+  // Pause for two months: benefits stay until the paid period ends.
+  await page.getByRole('button', { name: 'Pause membership' }).click();
+  const pause = page.getByRole('dialog', { name: 'Pause your membership' });
+  await expect(pause).toBeVisible();
+  await pause.getByLabel('2 months').check();
+  await expect(pause.getByTestId('pause-text')).toHaveText(/^Your membership will be paused for 2 months\. It then resumes at \$\d+\.\d\d per month\.$/);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shoot(page, 'membership-pause-dialog');
+  await pause.getByRole('button', { name: 'Pause membership' }).click();
+  await expect(pause).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Subscription successfully paused' })).toBeVisible();
+  await expect(status).toHaveText('Active, pause scheduled');
+  await expect(page.getByText(/Your membership is paused for 2 months\. You are not charged until it restarts on/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pause membership' })).toHaveCount(0);
+  await shoot(page, 'membership-paused');
+  // The confirmation mail reaches the reader, with a link back to this page.
+  expect(await linkFromMail(page.request, reader.email, '/account/settings/membership')).toContain('/account/settings/membership');
+
+  // Resume: the membership continues when the paid period ends, not charged twice.
+  await page.getByRole('button', { name: 'Resume membership' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Membership successfully resumed.' })).toBeVisible();
+  await expect(status).toHaveText('Active');
+  await expect(page.getByRole('button', { name: 'Resume membership' })).toHaveCount(0);
+
+  // Switch to the annual plan from the end of the paid period.
+  await page.getByRole('button', { name: 'Change plan' }).click();
+  const change = page.getByRole('dialog', { name: 'Change your plan' });
+  await expect(change).toContainText('Free trials do not apply to plan changes.');
+  await change.getByRole('button', { name: 'Change plan' }).click();
+  await expect(change.getByRole('alert')).toHaveText('Please choose a plan.');
+  await change.getByLabel(/^Annual: \$39\.99 every year$/).check();
+  expect(await seriousViolations(page)).toEqual([]);
+  await shoot(page, 'membership-change-plan-dialog');
+  await change.getByRole('button', { name: 'Change plan' }).click();
+  await expect(change).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: /^Your plan changes to Annual on / })).toBeVisible();
+  const overview = page.getByRole('region', { name: 'Your membership' });
+  await expect(overview).toContainText('Annual');
+  await expect(overview).toContainText(/Your Annual plan starts on .+, when your current paid period ends\./);
+
+  // Cancel: the six months already paid for are kept.
+  await page.getByRole('button', { name: 'Cancel membership' }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancel your membership?' });
+  await cancel.getByLabel('Another reason').check();
+  await cancel.getByRole('button', { name: 'Cancel membership' }).click();
+  await expect(cancel).toBeHidden();
+  await expect(status).toHaveText('Cancelled');
+  await expect(overview).toContainText('Access until');
+  await expect(page.getByText(/will not renew\. You keep your membership benefits until/)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('pause and plan change work by keyboard alone at phone width', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await registerByApi(page.request, newReader('changes-keys'));
+  await subscribeSixMonths(page);
+  await page.goto('/account/settings/membership');
+  const pauseButton = page.getByRole('button', { name: 'Pause membership' });
+  await pauseButton.focus();
+  await page.keyboard.press('Enter');
+  const pause = page.getByRole('dialog', { name: 'Pause your membership' });
+  await expect(pause).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(pause).toBeHidden();
+  await pauseButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(pause.getByLabel('1 month')).toBeFocused();
+  await page.keyboard.press('ArrowDown'); // radio group: arrows move the choice
+  await expect(pause.getByLabel('2 months')).toBeChecked();
+  await page.keyboard.press('Tab');
+  await expect(pause.getByRole('button', { name: 'Pause membership' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Subscription successfully paused' })).toBeVisible();
+});

@@ -1,0 +1,85 @@
+import { useEffect, useId, useState } from 'react';
+import type { RawPlan } from '../../api/billing';
+import { Button } from '../../ui/Button';
+import { ModalDialog, errorText } from '../../ui/ModalDialog';
+import { formatPrice, billingPeriod } from '../payflow/texts';
+
+interface ChangePlanDialogProps {
+  open: boolean;
+  /** The plans the reader can move to (not the current one). */
+  plans: RawPlan[];
+  /** When the new plan starts: the end of the paid period. */
+  startsOn: string | null;
+  onClose: () => void;
+  onConfirm: (planId: string) => Promise<void>;
+}
+
+/** "Change plan": the new plan starts when the paid period ends, without a free trial. */
+export function ChangePlanDialog({ open, plans, startsOn, onClose, onConfirm }: ChangePlanDialogProps) {
+  const id = useId();
+  const [planId, setPlanId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    setPlanId('');
+    setError(null);
+  }, [open]);
+
+  const submit = async () => {
+    if (!planId) {
+      setError('Please choose a plan.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm(planId);
+    } catch (caught) {
+      setError(errorText(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <ModalDialog
+      open={open}
+      title="Change your plan"
+      description={`Your new plan starts ${startsOn ? `on ${startsOn}` : 'when your paid period ends'}, on your default payment method. Free trials do not apply to plan changes.`}
+      error={error}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+    >
+      <fieldset className="dialog__reasons">
+        <legend className="field__label">Choose your new plan</legend>
+        {plans.map((plan) => (
+          <div className="checkbox" key={plan.id}>
+            <input
+              id={`${id}-${plan.id}`}
+              className="checkbox__input"
+              type="radio"
+              name="plan"
+              value={plan.id}
+              checked={planId === plan.id}
+              onChange={() => setPlanId(plan.id)}
+            />
+            <label htmlFor={`${id}-${plan.id}`} className="checkbox__label">
+              {plan.name}: {formatPrice(plan.amount)} {billingPeriod(plan.frequency)}
+            </label>
+          </div>
+        ))}
+      </fieldset>
+      <div className="dialog__actions">
+        <Button type="submit" busy={busy}>
+          Change plan
+        </Button>
+        <Button variant="secondary" onClick={onClose} disabled={busy}>
+          Keep my plan
+        </Button>
+      </div>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,69 @@
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+
+interface ModalDialogProps {
+  open: boolean;
+  title: string;
+  /** The sentence a screen reader announces with the title. */
+  description: ReactNode;
+  /** Shown in the dialog's alert region (announced when it appears). */
+  error: string | null;
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: () => void;
+  children: ReactNode;
+}
+
+/**
+ * A modal <dialog> holding one form: focus stays inside, Escape closes it unless it is busy,
+ * and the error region exists before any error so screen readers announce it.
+ */
+export function ModalDialog({ open, title, description, error, busy, onClose, onSubmit, children }: ModalDialogProps) {
+  const id = useId();
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    } else if (!open && dialog.open) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+    }
+  }, [open]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSubmit();
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      onClose={onClose}
+      onCancel={(event) => {
+        if (busy) event.preventDefault();
+      }}
+    >
+      <form onSubmit={submit} noValidate>
+        <h2 id={`${id}-title`} className="dialog__title">
+          {title}
+        </h2>
+        <p id={`${id}-text`}>{description}</p>
+        <div role="alert" className="alert alert--error">
+          {error && <p>{error}</p>}
+        </div>
+        {children}
+      </form>
+    </dialog>
+  );
+}
+
+/** What a failed action says: the server's message, else the spec's unknown-error text. */
+export function errorText(caught: unknown): string {
+  return caught instanceof Error && caught.message ? caught.message : 'An unknown error has occurred.';
+}
