@@ -92,7 +92,7 @@ def pause(
         answer = _run(db, rt, gw, change, PAUSE_ERROR, PAUSE_SUCCESS)
         return {**answer, "effectiveDate": effective.isoformat()}
 
-    return _serialised(db, rt, reader, work)
+    return serialised(db, rt, reader, work)
 
 
 def resume(
@@ -128,7 +128,7 @@ def resume(
         )
         return _run(db, rt, gw, change, RESUME_ERROR, RESUME_SUCCESS)
 
-    return _serialised(db, rt, reader, work)
+    return serialised(db, rt, reader, work)
 
 
 def switch(
@@ -160,7 +160,7 @@ def switch(
         done = f"Your plan changes to {plan.name} on {start:%B} {start.day}, {start.year}."
         return _run(db, rt, gw, change, UPDATE_SUBSCRIPTIONS_ERROR, done)
 
-    return _serialised(db, rt, reader, work)
+    return serialised(db, rt, reader, work)
 
 
 def reader_profile(db: Session, reader: Reader) -> dict[str, Any]:
@@ -237,7 +237,7 @@ def _run(
     return {"message": success, "subscription": None if row is None else subscription_wire(row)}
 
 
-def _serialised(
+def serialised(
     db: Session, rt: Runtime, reader: Reader, work: Callable[[], dict[str, Any]]
 ) -> dict[str, Any]:
     """Run work holding the reader's billing claim; released with work's writes."""

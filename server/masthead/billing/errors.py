@@ -25,6 +25,7 @@ STATUS = {
     "already-paused": 409,
     "in-trial": 409,
     "not-paused": 409,
+    "not-past-due": 409,
     "not-running": 409,
     "same-plan": 409,
     "subscription-changed": 409,

@@ -12,7 +12,7 @@ from typing import Annotated, Any, TypeVar
 from fastapi import APIRouter, Body, Depends, Response
 from fastapi.responses import JSONResponse
 
-from masthead.billing import changes, schemas, service
+from masthead.billing import changes, retries, schemas, service
 from masthead.billing.errors import BillingError
 from masthead.billing.gateway import PaymentGateway
 from masthead.billing.pause_email import send_pause_email
@@ -88,6 +88,21 @@ def pause_subscription_email(
     except BillingError as exc:
         return _json({"error": exc.message, "type": exc.type, "message": exc.message}, exc.status)
     return _json({"error": None})
+
+
+@site_router.post(
+    "/subscriptions/{subscription_id}/retry",
+    response_model=schemas.SubscriptionChangeOut,
+    responses={401: {}, 402: {}, 404: {}, 409: {}, 503: {}},
+    summary="Charge a past-due membership's balance again",
+    description="For a Past Due subscription (after the reader updated their card): the "
+    "balance is charged on its payment method. A decline is 402 with the processor's text; "
+    "a subscription paid up meanwhile answers 200 unchanged; 409 `not-past-due` otherwise.",
+)
+def retry_subscription(
+    subscription_id: str, reader: ReaderDep, db: DbDep, rt: RuntimeDep, gw: GatewayDep
+) -> Response:
+    return _json(_call(lambda: retries.retry(db, rt, gw, reader, subscription_id)))
 
 
 @site_router.get(

@@ -6,6 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from masthead.billing.gateway import WEBHOOK_TOPIC as BILLING_WEBHOOK_TOPIC
+from masthead.billing.retries import CHECK_INTERVAL_SECONDS as RETRY_CHECK_SECONDS
+from masthead.billing.retries import retry_past_due
 from masthead.billing.settle import SETTLE_TOPIC, handle_settle_job
 from masthead.billing.webhook_handler import (
     CYCLE_INTERVAL_SECONDS,
@@ -33,4 +35,5 @@ HANDLERS: dict[str, Handler] = {
 # A hook must be safe to run in several worker processes at once.
 PERIODIC: list[tuple[float, Callable[[Runtime], None]]] = [
     (CYCLE_INTERVAL_SECONDS, run_sandbox_cycle),
+    (RETRY_CHECK_SECONDS, retry_past_due),
 ]
