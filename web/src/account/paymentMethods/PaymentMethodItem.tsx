@@ -4,7 +4,7 @@ import { canVerifyCvv, expiryMark, expiryText, methodMarks, methodName } from '.
 
 interface PaymentMethodItemProps {
   method: PaymentMethod;
-  /** The token whose "Make default" request is under way, if any. */
+  /** Its "Make default" request is under way. */
   busyDefault: boolean;
   onMakeDefault: (method: PaymentMethod) => void;
   onVerifyCvv: (method: PaymentMethod) => void;
