@@ -325,6 +325,7 @@ def _refusal(result: Any) -> GatewayError:
             processor_response_code=_s(verification.processor_response_code) or "",
             processor_response_text=_s(verification.processor_response_text) or "",
             gateway_rejection_reason=_s(getattr(verification, "gateway_rejection_reason", None)),
+            cvv_response_code=_s(getattr(verification, "cvv_response_code", None)),
         )
         code = GATEWAY_REJECTED if check.gateway_rejection_reason else check.processor_response_code
         return GatewayError(code, message, verification=check)

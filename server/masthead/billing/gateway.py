@@ -42,18 +42,24 @@ WEBHOOK_TOPIC = "billing.webhook"  # outbox topic; payload {"bt_signature", "bt_
 
 NOT_FOUND = "not_found"
 GATEWAY_REJECTED = "gateway_rejected"
+CVV_REJECTION_REASON = "cvv"  # a gateway rejection by the merchant's CVV rules
 INVALID_SIGNATURE = "invalid_signature"
 UNAVAILABLE = "gateway_unavailable"  # authentication, server or network failure
 
 
 @dataclass(frozen=True)
 class Verification:
-    """A card verification that refused a payment method (Braintree's `verification`)."""
+    """A card verification that refused a payment method (Braintree's `verification`).
+
+    A CVV rule's refusal is gateway_rejected with reason "cvv"; `cvv_response_code` says why
+    (N: does not match, U: not verified, M, S, I as Braintree reports them).
+    """
 
     status: str  # processor_declined | gateway_rejected | failed
     processor_response_code: str
     processor_response_text: str
     gateway_rejection_reason: str | None = None
+    cvv_response_code: str | None = None
 
 
 @dataclass(frozen=True)
@@ -191,7 +197,7 @@ class PaymentGateway(Protocol):
         self,
         token: str,
         *,
-        nonce: str | None = None,
+        nonce: str | None = None,  # a card form or CVV-only nonce: the card is verified
         expiration_date: str | None = None,  # "MM/YYYY"
         billing_postal_code: str | None = None,
         cardholder_name: str | None = None,

@@ -270,10 +270,13 @@ def change_subscription(
     "/zephr/payment/braintree/payment-methods/{token}",
     response_model=schemas.PaymentMethodOut,
     responses={400: {}, 401: {}, 402: {}, 404: {}, 503: {}},
-    summary="Replace a card's details from a card-form nonce; the token stays the same",
-    description="The new card is verified: a refusal is 402 `payment-declined` with the "
-    "processor's text and changes nothing. 404 `payment-method-not-found` when the token is "
-    "not one of the reader's methods. Adds a timestamp to the profile's "
+    summary="Replace a card's details, or re-verify it by its CVV, from a nonce",
+    description="A card-form nonce replaces the card's details; a CVV-only nonce (the card "
+    "form's CVV field alone) re-verifies the vaulted card and changes none of its details. "
+    "The token stays the same. The card is verified: a refusal is 402 `payment-declined` and "
+    "changes nothing; its message is the processor's text, or for a CVV that does not match "
+    "or cannot be verified a sentence saying so. 404 `payment-method-not-found` when the "
+    "token is not one of the reader's methods. Adds a timestamp to the profile's "
     "`payment-method-update-log` (the last 3 are kept).",
 )
 def update_payment_method(

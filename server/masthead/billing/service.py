@@ -20,6 +20,7 @@ from masthead.billing.errors import BillingError, from_gateway
 from masthead.billing.gateway import (
     ACTIVE,
     CANCELED,
+    CVV_REJECTION_REASON,
     EXPIRED,
     NOT_FOUND,
     PAST_DUE,
@@ -53,6 +54,13 @@ IN_USE_MESSAGE = (
     "This payment method pays for your membership. Add another payment method before "
     "removing this one."
 )
+# A card refused by the CVV rules: Braintree says only "Gateway Rejected: cvv", and its
+# cvv_response_code says why (N: does not match, U: not verified by the bank).
+CVV_MESSAGES = {
+    "N": "The CVV does not match this card. Check the 3- or 4-digit security code and try again.",
+    "U": "Your card's bank could not verify the CVV. Please try again, or add another card.",
+}
+CVV_NOT_VERIFIED = "The CVV could not be verified. Please try again, or add another card."
 
 
 def plans(db: Session) -> dict[str, Any]:
@@ -137,7 +145,17 @@ def vault(
     try:
         return gw.vault_payment_method(customer_id, nonce, make_default=make_default)
     except GatewayError as exc:
-        raise from_gateway(exc) from exc
+        raise card_refusal(exc) from exc
+
+
+def card_refusal(exc: GatewayError) -> BillingError:
+    """A failed card check as a reader reads it: a CVV rule's refusal says what to do about
+    the CVV (Braintree's own text is "Gateway Rejected: cvv"); the rest as from_gateway."""
+    check = exc.verification
+    if check is not None and check.gateway_rejection_reason == CVV_REJECTION_REASON:
+        message = CVV_MESSAGES.get(check.cvv_response_code or "", CVV_NOT_VERIFIED)
+        return BillingError("payment-declined", message)
+    return from_gateway(exc)
 
 
 def _owned(
@@ -235,15 +253,16 @@ def set_default_payment_method(
 def update_payment_method(
     db: Session, rt: Runtime, gw: PaymentGateway, reader: Reader, token: str, nonce: str
 ) -> dict[str, Any]:
-    """Replace a card's details from a card-form nonce; the token stays the same.
+    """Replace a card's details from a card-form nonce, or re-verify the card with a CVV-only
+    nonce (Braintree's update with options.verify_card); the token stays the same.
 
-    The gateway verifies the new card: a refusal is 402 payment-declined and nothing changes.
+    The gateway verifies the card: a refusal is 402 payment-declined and nothing changes.
     """
     _owned(db, gw, reader, token)
     try:
         method = gw.update_payment_method(token, nonce=nonce)
     except GatewayError as exc:
-        raise from_gateway(exc) from exc
+        raise card_refusal(exc) from exc
     _log_change(db, rt, reader.user_id, UPDATE_LOG)
     return payment_method_wire(
         method, rt.clock.now().date(), token in _methods_in_use(db, reader.user_id)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import httpx
 import pytest
 
+from masthead.billing.gateway import GatewayError
 from masthead.billing.sandbox.gateway import SandboxGateway
 from masthead.deps import Runtime
 
@@ -150,3 +151,26 @@ def test_card_form_tokenises_through_the_client_api(
         url, json={"authorizationFingerprint": "0|merchant_id=x", "creditCard": card}
     )
     assert forged.status_code == 401
+
+
+def test_a_cvv_alone_tokenises_to_a_cvv_only_nonce(
+    wire: httpx.Client, sandbox: SandboxGateway, wire_server: WireServer
+) -> None:
+    sandbox.create_customer("reader-1", "ann@example.com", "Ann Reader")
+    token = sandbox.vault_payment_method("reader-1", "fake-valid-visa-nonce").token
+    url, fingerprint = client_api(sandbox, wire_server)
+    made = httpx.post(
+        url, json={"authorizationFingerprint": fingerprint, "creditCard": {"cvv": "201"}}
+    )
+    assert made.status_code == 201
+    [nonce] = made.json()["creditCards"]
+    with pytest.raises(GatewayError) as caught:
+        sandbox.update_payment_method(token, nonce=nonce["nonce"])
+    assert caught.value.verification is not None
+    assert caught.value.verification.cvv_response_code == "U"
+
+    short = httpx.post(
+        url, json={"authorizationFingerprint": fingerprint, "creditCard": {"cvv": "1"}}
+    )
+    assert short.status_code == 422
+    assert short.json()["fieldErrors"][0]["fieldErrors"][0]["code"] == "81707"

@@ -19,6 +19,7 @@ const ReferAFriend = lazyScreen('refer-a-friend', () => import('./screens/ReferA
 const MyRewards = lazyScreen('my-rewards', () => import('./screens/MyRewardsScreen'));
 const Subscribe = lazyScreen('subscribe', () => import('./screens/SubscribeScreen'));
 const Membership = lazyScreen('membership', () => import('./screens/MembershipScreen'));
+const PaymentMethod = lazyScreen('payment-method', () => import('./screens/PaymentMethodScreen'));
 const NotFound = lazyScreen('not-found', () => import('./screens/NotFoundScreen'));
 
 export function AccountRoutes() {
@@ -96,6 +97,15 @@ export function AccountRoutes() {
             element={
               <RequireLogin>
                 <Membership />
+              </RequireLogin>
+            }
+          />
+          {/* Its extra gate, membership enabled, is inside the screen (MembershipEnabledGate). */}
+          <Route
+            path="settings/payment-method"
+            element={
+              <RequireLogin>
+                <PaymentMethod />
               </RequireLogin>
             }
           />

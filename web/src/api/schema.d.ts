@@ -634,8 +634,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Replace a card's details from a card-form nonce; the token stays the same
-         * @description The new card is verified: a refusal is 402 `payment-declined` with the processor's text and changes nothing. 404 `payment-method-not-found` when the token is not one of the reader's methods. Adds a timestamp to the profile's `payment-method-update-log` (the last 3 are kept).
+         * Replace a card's details, or re-verify it by its CVV, from a nonce
+         * @description A card-form nonce replaces the card's details; a CVV-only nonce (the card form's CVV field alone) re-verifies the vaulted card and changes none of its details. The token stays the same. The card is verified: a refusal is 402 `payment-declined` and changes nothing; its message is the processor's text, or for a CVV that does not match or cannot be verified a sentence saying so. 404 `payment-method-not-found` when the token is not one of the reader's methods. Adds a timestamp to the profile's `payment-method-update-log` (the last 3 are kept).
          */
         patch: operations["update_payment_method_zephr_payment_braintree_payment_methods__token__patch"];
         trace?: never;

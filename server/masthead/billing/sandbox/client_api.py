@@ -2,7 +2,9 @@
 
 The card form posts a card to Braintree's client API path with the authorization fingerprint
 of a client token (SandboxGateway.client_token), and gets a single-use nonce back, as
-Braintree's client SDKs do; the nonce is then vaulted through the server's gateway.
+Braintree's client SDKs do; the nonce is then vaulted through the server's gateway. A card
+with nothing but a CVV (the CVV-only field for re-verifying a vaulted card) gets a CVV-only
+nonce, which the server passes to a payment method update with verify_card.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import JSONResponse
 
 from masthead.billing.gateway import GatewayError
-from masthead.billing.sandbox import webhooks
+from masthead.billing.sandbox import vault, webhooks
 from masthead.billing.sandbox.gateway import SandboxGateway
 from masthead.billing.sandbox.logos import logo_svg
 from masthead.deps import RuntimeDep
@@ -57,14 +59,19 @@ def tokenize_credit_card(
     card = card if isinstance(card, dict) else {}
     address = card.get("billingAddress")
     address = address if isinstance(address, dict) else {}
+    gateway = SandboxGateway(runtime)
     try:
-        nonce = SandboxGateway(runtime).tokenize_card(
-            str(card.get("number", "")),
-            str(card.get("expirationDate", "")),
-            str(card.get("cvv", "")),
-            str(address.get("postalCode", "")) or None,
-            str(card.get("cardholderName", "")) or None,
-        )
+        if set(card) == {"cvv"}:
+            with gateway.unit() as ctx:
+                nonce = vault.tokenize_cvv(ctx, str(card["cvv"]))
+        else:
+            nonce = gateway.tokenize_card(
+                str(card.get("number", "")),
+                str(card.get("expirationDate", "")),
+                str(card.get("cvv", "")),
+                str(address.get("postalCode", "")) or None,
+                str(card.get("cardholderName", "")) or None,
+            )
     except GatewayError as error:
         return _client_error("Credit card is invalid", error)
     return JSONResponse({"creditCards": [{"nonce": nonce, "type": "CreditCard"}]}, 201)

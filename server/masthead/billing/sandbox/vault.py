@@ -7,8 +7,8 @@ import uuid
 from datetime import timedelta
 from typing import Any
 
-from masthead.billing.gateway import NOT_FOUND, GatewayError, Verification
-from masthead.billing.sandbox import catalog, repository
+from masthead.billing.gateway import GATEWAY_REJECTED, NOT_FOUND, GatewayError, Verification
+from masthead.billing.sandbox import catalog, cvv, repository
 from masthead.billing.sandbox.context import Ctx
 from masthead.billing.sandbox.models import (
     SandboxCustomer,
@@ -113,20 +113,41 @@ def consume_nonce(ctx: Ctx, value: str) -> dict[str, Any]:
     return {column: getattr(row, column) for column in CARD_COLUMNS}
 
 
-def verify(card: dict[str, Any]) -> GatewayError | None:
-    """Braintree verifies cards before vaulting them; PayPal and wallets are not verified."""
+def verify(card: dict[str, Any], cvv_code: str | None = None) -> GatewayError | None:
+    """Braintree verifies cards before vaulting them; PayPal and wallets are not verified.
+
+    The processor answers first (a declined card stays declined whatever its CVV); then the
+    merchant's CVV rules look at the CVV's answer, when the verification had a CVV.
+    """
     if card["kind"] != "CreditCard":
         return None
-    outcome = catalog.outcome_for_behaviour(card["behaviour"])
-    if outcome.approved:
-        return None
-    return GatewayError(
-        outcome.code or outcome.status,
-        outcome.message,
-        verification=Verification(
-            outcome.status, outcome.code, outcome.text, outcome.gateway_rejection_reason
-        ),
-    )
+    outcome = catalog.outcome_for_behaviour(cvv.card_behaviour(card["behaviour"]))
+    if not outcome.approved:
+        return GatewayError(
+            outcome.code or outcome.status,
+            outcome.message,
+            verification=Verification(
+                outcome.status,
+                outcome.code,
+                outcome.text,
+                outcome.gateway_rejection_reason,
+                cvv_code,
+            ),
+        )
+    if cvv_code in cvv.REJECTED:
+        return GatewayError(
+            GATEWAY_REJECTED,
+            f"Gateway Rejected: {cvv.REJECTION_REASON}",
+            verification=Verification(
+                "gateway_rejected", outcome.code, outcome.text, cvv.REJECTION_REASON, cvv_code
+            ),
+        )
+    return None
+
+
+def _card_fields(card: dict[str, Any]) -> dict[str, Any]:
+    """A nonce's fields as a vaulted card keeps them: no CVV answer."""
+    return {**card, "behaviour": cvv.card_behaviour(card["behaviour"])}
 
 
 def vault(
@@ -138,7 +159,11 @@ def vault(
             "93105", "Customer ID is invalid.", scope="payment_method", attribute="customer_id"
         )
     card = consume_nonce(ctx, nonce)
-    refusal = verify(card) if verify_card else None
+    if card["kind"] == cvv.CVV_ONLY:  # a CVV alone is no card to keep
+        raise GatewayError(
+            "81714", "Credit card number is required.", scope="credit_card", attribute="number"
+        )
+    refusal = verify(card, cvv.code_of(card["behaviour"])) if verify_card else None
     if refusal is not None:
         return refusal
     existing = repository.payment_methods(ctx.db, customer_id)
@@ -148,7 +173,7 @@ def vault(
         is_default=not existing,
         created_at=ctx.now,
         updated_at=ctx.now,
-        **card,
+        **_card_fields(card),
     )
     ctx.db.add(row)
     if make_default:
@@ -185,19 +210,27 @@ def update(
     row = get_method(ctx, token, lock=True)
     if nonce is not None:
         card = consume_nonce(ctx, nonce)
-        if row.kind != "CreditCard" or card["kind"] != "CreditCard":
+        if row.kind != "CreditCard" or card["kind"] not in ("CreditCard", cvv.CVV_ONLY):
             raise GatewayError(
                 "91735",
                 "Only a credit card can be updated, and only with a credit card nonce.",
                 scope="credit_card",
                 attribute="payment_method_nonce",
             )
-        refusal = verify(card) if verify_card else None
-        if refusal is not None:
-            return refusal
-        for column in CARD_COLUMNS:
-            if column not in ("billing_postal_code", "cardholder_name") or card[column]:
-                setattr(row, column, card[column])
+        cvv_code = cvv.code_of(card["behaviour"])
+        if card["kind"] == cvv.CVV_ONLY:
+            # Re-verifying a vaulted card with its CVV: the card is checked, nothing changes.
+            vaulted = {column: getattr(row, column) for column in CARD_COLUMNS}
+            refusal = verify(vaulted, cvv_code) if verify_card else None
+            if refusal is not None:
+                return refusal
+        else:
+            refusal = verify(card, cvv_code) if verify_card else None
+            if refusal is not None:
+                return refusal
+            for column, value in _card_fields(card).items():
+                if column not in ("billing_postal_code", "cardholder_name") or value:
+                    setattr(row, column, value)
     if expiration_date is not None:
         row.expiration_month, row.expiration_year = parse_expiration(expiration_date)
     if billing_postal_code is not None:
@@ -248,11 +281,15 @@ def tokenize_card(
     ctx: Ctx,
     number: str,
     expiration: str,
-    cvv: str,
+    cvv_value: str,
     postal_code: str | None = None,
     cardholder_name: str | None = None,
 ) -> str:
-    """A single-use nonce for a test card, refused as Braintree's card form refuses it."""
+    """A single-use nonce for a test card, refused as Braintree's card form refuses it.
+
+    The nonce remembers the CVV's answer (not the CVV) for the verification that vaults it;
+    a card that the processor declines keeps its own behaviour, which is answered first.
+    """
     digits = re.sub(r"[\s-]", "", number)
     if not catalog.luhn_valid(digits):
         raise GatewayError(
@@ -271,7 +308,9 @@ def tokenize_card(
         raise GatewayError(
             "81710", "Expiration date is invalid.", scope="credit_card", attribute="expiration_date"
         )
-    if not cvv.isdigit() or len(cvv) != (4 if card.card_type == "American Express" else 3):
+    if not cvv_value.isdigit() or len(cvv_value) != (
+        4 if card.card_type == "American Express" else 3
+    ):
         raise GatewayError(
             "81707",
             "CVV must be 4 digits for American Express and 3 digits for other card types.",
@@ -288,7 +327,27 @@ def tokenize_card(
         expiration_year=year,
         cardholder_name=(cardholder_name or "").strip()[:255] or None,
         billing_postal_code=check_postal_code(postal_code) if postal_code else None,
-        behaviour=card.behaviour,
+        behaviour=card.behaviour or cvv.tag(cvv.response_code(cvv_value)),
+        created_at=ctx.now,
+    )
+    ctx.db.add(row)
+    return row.nonce
+
+
+def tokenize_cvv(ctx: Ctx, cvv_value: str) -> str:
+    """A single-use nonce holding only a CVV (Braintree's CVV-only hosted field), for
+    re-verifying a vaulted card by updating it with this nonce and verify_card."""
+    if not cvv.well_formed(cvv_value):
+        raise GatewayError(
+            "81707",
+            "CVV must be 4 digits for American Express and 3 digits for other card types.",
+            scope="credit_card",
+            attribute="cvv",
+        )
+    row = SandboxNonce(
+        nonce=str(uuid.uuid4()),
+        kind=cvv.CVV_ONLY,
+        behaviour=cvv.tag(cvv.response_code(cvv_value)),
         created_at=ctx.now,
     )
     ctx.db.add(row)

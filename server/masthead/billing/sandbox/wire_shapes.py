@@ -167,6 +167,7 @@ def verification(v: Verification) -> dict[str, Node]:
         "processor_response_code": v.processor_response_code,
         "processor_response_text": v.processor_response_text,
         "gateway_rejection_reason": v.gateway_rejection_reason,
+        "cvv_response_code": v.cvv_response_code,
         "currency_iso_code": "USD",
         "merchant_account_id": MERCHANT_ACCOUNT_ID,
     }
