@@ -48,7 +48,7 @@ def live_at_gateway(runtime: Runtime) -> list[str]:
 
 def charges(runtime: Runtime) -> list[str]:
     with runtime.sessions() as db:
-        rows = db.scalars(select(SandboxTransaction).order_by(SandboxTransaction.created_at))
+        rows = db.scalars(select(SandboxTransaction).order_by(SandboxTransaction.seq))
         return [str(r.amount) for r in rows]
 
 

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 
-/** The settings pages of this area; later issues add membership, newsletters and payment. */
+/** The settings pages of this area. */
 export function SettingsNav() {
   return (
     <nav aria-label="Account settings">
@@ -15,6 +15,9 @@ export function SettingsNav() {
         </li>
         <li>
           <NavLink to="/account/settings/membership">Membership</NavLink>
+        </li>
+        <li>
+          <NavLink to="/account/settings/payment-method">Payment methods</NavLink>
         </li>
         <li>
           <NavLink to="/account/settings/refer-a-friend">Refer a friend</NavLink>
