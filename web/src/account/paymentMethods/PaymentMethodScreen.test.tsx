@@ -20,7 +20,7 @@ const visa: PaymentMethod = {
 };
 
 function membership(overrides: Partial<MembershipResponse>): MembershipResponse {
-  return { status: 'None', isMember: false, activeSubscription: null, paymentMessage: null, membershipEnabled: true, ...overrides };
+  return { status: 'None', isMember: false, activeSubscription: null, paymentMessage: null, membershipEnabled: true, pauseEnabled: true, pausedLength: null, ...overrides };
 }
 
 /** A fake server: a logged-in reader (or none), their membership and their methods. */
