@@ -82,9 +82,27 @@ class BillingSubscription(Base):
     current_billing_cycle: Mapped[int] = mapped_column(Integer, default=0)
     # [{"id", "amount", "status", "created_at"}], newest first, as the gateway lists them.
     transactions: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
+    # [{"id", "amount", "cycles_left"}]: the gateway's discounts on it, as last read.
+    discounts: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
     cancel_reason: Mapped[str] = mapped_column(String(200), default="")
     cancel_reason_text: Mapped[str] = mapped_column(String(1000), default="")
     # When the referral conversion for this membership's first payment was sent (once).
     converted_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class BillingDiscount(Base):
+    """A discount the gateway knows by id (in Braintree, set up in the control panel), and
+    which readers are offered it: the plans it applies to and what it is for."""
+
+    __tablename__ = "billing_discounts"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)  # the gateway's discount id
+    name: Mapped[str] = mapped_column(String(200))
+    description: Mapped[str] = mapped_column(String(500), default="")
+    amount: Mapped[Decimal] = mapped_column(Money)  # off each discounted billing cycle
+    number_of_billing_cycles: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    plan_ids: Mapped[list[str]] = mapped_column(JSON, default=list)  # empty: every plan
+    purpose: Mapped[str] = mapped_column(String(32), default="cancel-flow")
+    enabled: Mapped[bool] = mapped_column(Boolean, default=True)
