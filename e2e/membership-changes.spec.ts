@@ -85,6 +85,8 @@ test('a member pauses, resumes, switches to annual and cancels', async ({ page }
   // Cancel: the six months already paid for are kept.
   await page.getByRole('button', { name: 'Cancel membership' }).click();
   const cancel = page.getByRole('dialog', { name: 'Cancel your membership?' });
+  // A pending plan change is not Active: no retention offer.
+  await expect(cancel.getByRole('button', { name: 'Accept offer' })).toHaveCount(0);
   await cancel.getByLabel('Another reason').check();
   await cancel.getByRole('button', { name: 'Cancel membership' }).click();
   await expect(cancel).toBeHidden();
@@ -115,4 +117,24 @@ test('pause and plan change work by keyboard alone at phone width', async ({ pag
   await expect(pause.getByRole('button', { name: 'Pause membership' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Subscription successfully paused' })).toBeVisible();
+});
+
+test('a member about to cancel takes the retention offer instead', async ({ page }) => {
+  await registerByApi(page.request, newReader('offer'));
+  await subscribeSixMonths(page);
+  await page.goto('/account/settings/membership');
+  await page.getByRole('button', { name: 'Cancel membership' }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancel your membership?' });
+  const offer = cancel.getByRole('region', { name: 'Before you go: $5 off your next six months' });
+  await expect(offer).toContainText('Stay with us and get $5 off your next six-month payment.');
+  expect(await seriousViolations(page)).toEqual([]);
+  await shoot(page, 'membership-cancel-offer');
+  await offer.getByRole('button', { name: 'Accept offer' }).click();
+  await expect(cancel).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Offer applied: $5 off your next six months.' })).toBeVisible();
+  await expect(page.getByTestId('membership-status')).toHaveText('Active');
+  // Taken once: the next cancel dialog has no offer.
+  await page.getByRole('button', { name: 'Cancel membership' }).click();
+  await expect(cancel).toBeVisible();
+  await expect(cancel.getByRole('button', { name: 'Accept offer' })).toHaveCount(0);
 });

@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 
 from masthead.billing.catalog import seed_catalogue
+from masthead.billing.discounts import seed_discounts
 from masthead.db import session_scope
 from masthead.deps import Runtime
 from masthead.identity import passwords, repository
@@ -45,3 +46,4 @@ def seed_demo(runtime: Runtime) -> None:
             db.add(user)
     seed_referrals(runtime)
     seed_catalogue(runtime)
+    seed_discounts(runtime)

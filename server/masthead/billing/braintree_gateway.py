@@ -261,6 +261,7 @@ class BraintreeGateway:
         price: Decimal | None = None,
         plan_id: str | None = None,
         payment_method_token: str | None = None,
+        add_discounts: Sequence[Discount] = (),
     ) -> SubscriptionInfo:
         # No proration: a change takes effect from the next billing date, as in the sandbox.
         params: dict[str, Any] = {"options": {"prorate_charges": False}}
@@ -270,6 +271,8 @@ class BraintreeGateway:
             params["plan_id"] = plan_id
         if payment_method_token is not None:
             params["payment_method_token"] = payment_method_token
+        if add_discounts:
+            params["discounts"] = {"add": [_discount_param(d) for d in add_discounts]}
         result = self._call(lambda: self._gateway.subscription.update(subscription_id, params))
         return _subscription(result.subscription)
 

@@ -23,6 +23,8 @@ STATUS = {
     "subscribe-in-progress": 409,
     "payment-method-in-use": 409,
     "already-paused": 409,
+    "discount-taken": 409,
+    "discount-unavailable": 409,
     "in-trial": 409,
     "not-paused": 409,
     "not-past-due": 409,

@@ -234,6 +234,7 @@ class PaymentGateway(Protocol):
         price: Decimal | None = None,
         plan_id: str | None = None,
         payment_method_token: str | None = None,
+        add_discounts: Sequence[Discount] = (),
     ) -> SubscriptionInfo: ...
 
     def retry_charge(

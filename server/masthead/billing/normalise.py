@@ -44,6 +44,10 @@ def copy_info(row: BillingSubscription, info: SubscriptionInfo) -> None:
         }
         for t in info.transactions
     ]
+    row.discounts = [
+        {"id": d.id, "amount": str(d.amount.quantize(CENT)), "cycles": d.number_of_billing_cycles}
+        for d in info.discounts
+    ]
     row.updated_at = info.updated_at
 
 
@@ -96,6 +100,7 @@ def subscription_wire(row: BillingSubscription) -> dict[str, Any]:
         "blaize-product": {"id": row.product_id},
         "plan": {"amount": str(row.price.quantize(CENT)), "id": row.plan_id, "name": row.plan_name},
         "trial": in_trial(row),
+        "discounts": list(row.discounts or []),
     }
 
 

@@ -12,7 +12,7 @@ from typing import Annotated, Any, TypeVar
 from fastapi import APIRouter, Body, Depends, Response
 from fastapi.responses import JSONResponse
 
-from masthead.billing import changes, retries, schemas, service
+from masthead.billing import changes, discounts, retries, schemas, service
 from masthead.billing.errors import BillingError
 from masthead.billing.gateway import PaymentGateway
 from masthead.billing.pause_email import send_pause_email
@@ -103,6 +103,42 @@ def retry_subscription(
     subscription_id: str, reader: ReaderDep, db: DbDep, rt: RuntimeDep, gw: GatewayDep
 ) -> Response:
     return _json(_call(lambda: retries.retry(db, rt, gw, reader, subscription_id)))
+
+
+@site_router.get(
+    "/subscriptions/{subscription_id}/discounts",
+    response_model=list[schemas.DiscountOfferOut],
+    responses={400: {}, 401: {}, 404: {}},
+    summary="The discount offers the reader may take on a subscription",
+    description="`purpose` (default `cancel-flow`, the retention offer; `any` for all): "
+    "enabled offers for the subscription's plan that it does not have yet. Only an Active "
+    "subscription has offers.",
+)
+def discount_offers(
+    subscription_id: str, reader: ReaderDep, db: DbDep, purpose: str = "cancel-flow"
+) -> Response:
+    return _json(_call(lambda: discounts.offers(db, reader, subscription_id, purpose)))
+
+
+@site_router.post(
+    "/subscriptions/{subscription_id}/discounts",
+    response_model=schemas.SubscriptionChangeOut,
+    responses={400: {}, 401: {}, 404: {}, 409: {}, 503: {}},
+    summary="Take a discount offer: it lowers the subscription's next billing cycles",
+    description="409 `discount-taken` when the subscription has it already, "
+    "`discount-unavailable` when it is not offered to this subscription.",
+)
+def take_discount(
+    subscription_id: str,
+    body: schemas.DiscountIn,
+    reader: ReaderDep,
+    db: DbDep,
+    rt: RuntimeDep,
+    gw: GatewayDep,
+) -> Response:
+    return _json(
+        _call(lambda: discounts.take(db, rt, gw, reader, subscription_id, body.discount_id))
+    )
 
 
 @site_router.get(

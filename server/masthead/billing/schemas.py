@@ -116,6 +116,12 @@ class PlanRef(BaseModel):
     name: str
 
 
+class AppliedDiscount(BaseModel):
+    id: str
+    amount: str = Field(description='Off each discounted billing cycle, e.g. "2.00".')
+    cycles: int | None = Field(description="How many billing cycles; null: every one.")
+
+
 class SubscriptionOut(BaseModel):
     model_config = ConfigDict(populate_by_name=True)
 
@@ -137,6 +143,9 @@ class SubscriptionOut(BaseModel):
     blaize_product: ProductRef = Field(alias="blaize-product")
     plan: PlanRef
     trial: bool = Field(description="In its trial: nothing charged yet.")
+    discounts: list[AppliedDiscount] = Field(
+        default_factory=list, description="Discounts on it, as the gateway last said."
+    )
 
 
 class MembershipOut(BaseModel):
@@ -177,3 +186,16 @@ class PauseEmailIn(BaseModel):
 
 class PauseEmailOut(BaseModel):
     error: str | None = Field(description="null when the mail is queued; else why not")
+
+
+class DiscountOfferOut(BaseModel):
+    id: str
+    name: str
+    description: str
+    amount: str = Field(description="Off each discounted billing cycle.")
+    number_of_billing_cycles: int | None
+    price_with_discount: str = Field(description="What a discounted cycle costs.")
+
+
+class DiscountIn(BaseModel):
+    discount_id: str = Field(min_length=1, max_length=64)

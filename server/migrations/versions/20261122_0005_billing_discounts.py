@@ -1,4 +1,5 @@
-"""billing discounts: the offer catalogue, and the discounts on each subscription copy
+"""billing discounts: the offer catalogue, each subscription copy's discounts, and the
+sandbox's discounts added after creation
 
 Revision ID: 0005
 Revises: 0004
@@ -33,9 +34,15 @@ def upgrade() -> None:
         batch.add_column(
             sa.Column("discounts", sa.JSON(), nullable=False, server_default=sa.text("'[]'"))
         )
+    with op.batch_alter_table("bt_sandbox_discounts") as batch:
+        batch.add_column(
+            sa.Column("first_cycle", sa.Integer(), nullable=False, server_default=sa.text("1"))
+        )
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("bt_sandbox_discounts") as batch:
+        batch.drop_column("first_cycle")
     with op.batch_alter_table("billing_subscriptions") as batch:
         batch.drop_column("discounts")
     op.drop_table("billing_discounts")

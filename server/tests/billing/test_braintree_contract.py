@@ -277,6 +277,24 @@ def test_subscription_under_a_chosen_id(gateway: PaymentGateway, mirror: Payment
         gateway.create_subscription(token, "annual", subscription_id="no spaces")
 
 
+def test_a_discount_added_later_counts_its_cycles_from_the_next_one(
+    gateway: PaymentGateway, mirror: PaymentGateway, clock: FrozenClock, runtime: Runtime
+) -> None:
+    token = card(gateway)
+    sub = gateway.create_subscription(token, "monthly")  # 9.99 charged today, cycle 1
+    added = gateway.update_subscription(
+        sub.id, add_discounts=[Discount("stay", Decimal("4.00"), 2)]
+    )
+    assert added.discounts == (Discount("stay", Decimal("4.00"), 2),)
+    assert mirror.find_subscription(sub.id).discounts == added.discounts
+    amounts = []
+    for month in (12, 1, 2):
+        clock.at = clock.at.replace(year=2026 if month == 12 else 2027, month=month)
+        advance(runtime)
+        amounts.append(gateway.find_subscription(sub.id).transactions[0].amount)
+    assert amounts == [Decimal("5.99"), Decimal("5.99"), Decimal("9.99")]
+
+
 def test_subscription_refusals(gateway: PaymentGateway, sandbox: SandboxGateway) -> None:
     token = card(gateway)
     with refused("91904"):

@@ -575,6 +575,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wp-json/nyp-membership/v1/subscriptions/{subscription_id}/discounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The discount offers the reader may take on a subscription
+         * @description `purpose` (default `cancel-flow`, the retention offer; `any` for all): enabled offers for the subscription's plan that it does not have yet. Only an Active subscription has offers.
+         */
+        get: operations["discount_offers_wp_json_nyp_membership_v1_subscriptions__subscription_id__discounts_get"];
+        put?: never;
+        /**
+         * Take a discount offer: it lowers the subscription's next billing cycles
+         * @description 409 `discount-taken` when the subscription has it already, `discount-unavailable` when it is not offered to this subscription.
+         */
+        post: operations["take_discount_wp_json_nyp_membership_v1_subscriptions__subscription_id__discounts_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wp-json/nyp-membership/v1/subscriptions/{subscription_id}/retry": {
         parameters: {
             query?: never;
@@ -669,6 +693,21 @@ export interface components {
             identifiers: components["schemas"]["Identifiers"];
             /** Tracking Id */
             tracking_id: string;
+        };
+        /** AppliedDiscount */
+        AppliedDiscount: {
+            /**
+             * Amount
+             * @description Off each discounted billing cycle, e.g. "2.00".
+             */
+            amount: string;
+            /**
+             * Cycles
+             * @description How many billing cycles; null: every one.
+             */
+            cycles: number | null;
+            /** Id */
+            id: string;
         };
         /** AuthResponse */
         AuthResponse: {
@@ -765,6 +804,32 @@ export interface components {
         DefaultPaymentMethod: {
             /** Payment Method Token */
             payment_method_token: string;
+        };
+        /** DiscountIn */
+        DiscountIn: {
+            /** Discount Id */
+            discount_id: string;
+        };
+        /** DiscountOfferOut */
+        DiscountOfferOut: {
+            /**
+             * Amount
+             * @description Off each discounted billing cycle.
+             */
+            amount: string;
+            /** Description */
+            description: string;
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Number Of Billing Cycles */
+            number_of_billing_cycles: number | null;
+            /**
+             * Price With Discount
+             * @description What a discounted cycle costs.
+             */
+            price_with_discount: string;
         };
         /** EmailChangedResponse */
         EmailChangedResponse: {
@@ -1412,6 +1477,11 @@ export interface components {
         /** SubscriptionOut */
         SubscriptionOut: {
             "blaize-product": components["schemas"]["ProductRef"];
+            /**
+             * Discounts
+             * @description Discounts on it, as the gateway last said.
+             */
+            discounts?: components["schemas"]["AppliedDiscount"][];
             /**
              * Ends
              * @description For a cancelled subscription, the day access ends.
@@ -3233,6 +3303,126 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    discount_offers_wp_json_nyp_membership_v1_subscriptions__subscription_id__discounts_get: {
+        parameters: {
+            query?: {
+                purpose?: string;
+            };
+            header?: never;
+            path: {
+                subscription_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscountOfferOut"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    take_discount_wp_json_nyp_membership_v1_subscriptions__subscription_id__discounts_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscription_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DiscountIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionChangeOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

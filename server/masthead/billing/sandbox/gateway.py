@@ -207,6 +207,7 @@ class SandboxGateway:
         price: Decimal | None = None,
         plan_id: str | None = None,
         payment_method_token: str | None = None,
+        add_discounts: Sequence[Discount] = (),
     ) -> SubscriptionInfo:
         with self.unit() as ctx:
             return subscriptions.update(
@@ -215,6 +216,7 @@ class SandboxGateway:
                 price=price,
                 plan_id=plan_id,
                 payment_method_token=payment_method_token,
+                add_discounts=add_discounts,
             )
 
     def retry_charge(

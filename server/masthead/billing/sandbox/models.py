@@ -149,6 +149,9 @@ class SandboxDiscount(Base):
     discount_id: Mapped[str] = mapped_column(String(64))
     amount: Mapped[Decimal] = mapped_column(Money)
     number_of_billing_cycles: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # The subscription's billing cycle the discount starts at: 1 when added at creation, the
+    # next cycle when added later (Braintree counts a discount's cycles from its addition).
+    first_cycle: Mapped[int] = mapped_column(Integer, default=1)
 
 
 class SandboxTransaction(Base):

@@ -250,6 +250,7 @@ def update(
     price: Decimal | None,
     plan_id: str | None,
     payment_method_token: str | None,
+    add_discounts: Sequence[Discount] = (),
 ) -> SubscriptionInfo:
     """Changes take effect from the next billing date (no proration)."""
     sub = get(ctx, subscription_id, lock=True)
@@ -274,6 +275,21 @@ def update(
         sub.price = check_price(price)
     if payment_method_token is not None:
         _change_method(ctx, sub, payment_method_token)
+    if add_discounts and sub.status == PAST_DUE:
+        raise _invalid(
+            "91920", "Cannot edit price changing fields on past due subscription.", "discounts"
+        )
+    for d in add_discounts:
+        _check_discount(d)
+        ctx.db.add(
+            SandboxDiscount(
+                subscription_id=sub.id,
+                discount_id=d.id,
+                amount=d.amount,
+                number_of_billing_cycles=d.number_of_billing_cycles,
+                first_cycle=sub.current_billing_cycle + 1,
+            )
+        )
     sub.updated_at = ctx.now
     ctx.db.flush()
     return views.subscription(ctx, sub)

@@ -89,14 +89,13 @@ def transaction(row: SandboxTransaction) -> TransactionInfo:
 
 def discount_total(discounts: Iterable[Discount | SandboxDiscount], cycle: int) -> Decimal:
     """What the discounts take off the charge of billing cycle `cycle` (1-based)."""
-    return sum(
-        (
-            d.amount
-            for d in discounts
-            if d.number_of_billing_cycles is None or cycle <= d.number_of_billing_cycles
-        ),
-        Decimal("0.00"),
-    )
+    total = Decimal("0.00")
+    for d in discounts:
+        first = getattr(d, "first_cycle", 1)  # a Discount being created starts at cycle 1
+        cycles = d.number_of_billing_cycles
+        if cycle >= first and (cycles is None or cycle < first + cycles):
+            total += d.amount
+    return total
 
 
 def cycle_amount(ctx: Ctx, sub: SandboxSubscription, cycle: int) -> Decimal:

@@ -271,6 +271,7 @@ def update_subscription(gateway: Gateway, body: Body, subscription_id: str) -> R
                     price=_money(params, "price", "81904", "subscription"),
                     plan_id=_text(params, "plan_id"),
                     payment_method_token=_text(params, "payment_method_token"),
+                    add_discounts=_discounts(params),
                 )
             ),
         ),

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import type { DiscountOffer } from '../../api/subscriptionChanges';
 import { Button } from '../../ui/Button';
 import { ModalDialog, errorText } from '../../ui/ModalDialog';
 import { TextArea } from '../../ui/TextArea';
@@ -14,13 +15,17 @@ export const CANCEL_REASONS = [
 interface CancelDialogProps {
   open: boolean;
   accessUntil: string | null;
+  /** A retention offer to show before the reasons, if the reader has one. */
+  offer?: DiscountOffer | null;
+  /** Takes the offer instead of cancelling; rejects with an Error shown in the dialog. */
+  onAcceptOffer?: (offer: DiscountOffer) => Promise<void>;
   onClose: () => void;
   /** Rejects with an Error whose message is shown in the dialog. */
   onConfirm: (reason: string, reasonText: string) => Promise<void>;
 }
 
 /** Confirms a cancellation and asks why. */
-export function CancelDialog({ open, accessUntil, onClose, onConfirm }: CancelDialogProps) {
+export function CancelDialog({ open, accessUntil, offer, onAcceptOffer, onClose, onConfirm }: CancelDialogProps) {
   const id = useId();
   const [reason, setReason] = useState('');
   const [reasonText, setReasonText] = useState('');
@@ -33,6 +38,19 @@ export function CancelDialog({ open, accessUntil, onClose, onConfirm }: CancelDi
     setReasonText('');
     setError(null);
   }, [open]);
+
+  const accept = async (chosen: DiscountOffer) => {
+    if (!onAcceptOffer) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await onAcceptOffer(chosen);
+    } catch (caught) {
+      setError(errorText(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const submit = async () => {
     if (!reason) {
@@ -60,6 +78,15 @@ export function CancelDialog({ open, accessUntil, onClose, onConfirm }: CancelDi
       onClose={onClose}
       onSubmit={() => void submit()}
     >
+      {offer && onAcceptOffer && (
+        <section className="dialog__offer" aria-labelledby={`${id}-offer`}>
+          <h3 id={`${id}-offer`}>Before you go: {offer.name}</h3>
+          <p>{offer.description}</p>
+          <Button variant="secondary" busy={busy} onClick={() => void accept(offer)}>
+            Accept offer
+          </Button>
+        </section>
+      )}
       <fieldset className="dialog__reasons">
         <legend className="field__label">Why are you cancelling?</legend>
         {CANCEL_REASONS.map((option) => (

@@ -1,7 +1,16 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { cancelSubscription } from '../../api/billing';
-import { pauseSubscription, resumeSubscription, sendPauseEmail, switchPlan } from '../../api/subscriptionChanges';
+import { useQuery } from '@tanstack/react-query';
+import {
+  fetchCancelFlowOffers,
+  pauseSubscription,
+  resumeSubscription,
+  sendPauseEmail,
+  switchPlan,
+  takeDiscount,
+  type DiscountOffer,
+} from '../../api/subscriptionChanges';
 import { ErrorAlert, StatusMessage } from '../../ui/Alert';
 import { errorText } from '../../ui/ModalDialog';
 import { PageHeading } from '../../ui/PageHeading';
@@ -36,6 +45,13 @@ export default function MembershipScreen() {
   const subscription = membership?.activeSubscription ?? null;
   const subscriptionId = subscription ? subscription.id || subscription['external-id'] : '';
   const currentPlan = subscription ? state.plans[subscription.plan_id] : undefined;
+  // The retention offer is asked for when the reader opens the cancel dialog; none on failure.
+  const offers = useQuery({
+    queryKey: ['billing', 'cancel-flow-offers', subscriptionId],
+    queryFn: () => fetchCancelFlowOffers(subscriptionId),
+    enabled: dialog === 'cancel' && membership?.status === 'Active' && Boolean(subscriptionId),
+    staleTime: 0,
+  });
 
   const say = (success: string | null, error: string | null = null) => {
     dispatch({ type: 'SET_GLOBAL_SUCCESS_MESSAGE', message: success });
@@ -58,6 +74,11 @@ export default function MembershipScreen() {
     const cancelled = await cancelSubscription(subscriptionId, { reason, reasonText });
     const until = formatServerDate(cancelled.paid_through_date) ?? formatServerDate(cancelled.next_billing_date) ?? accessUntil(subscription);
     await finish(until ? `Your membership has been cancelled. You keep your benefits until ${until}.` : 'Your membership has been cancelled.');
+  };
+
+  const acceptOffer = async (offer: DiscountOffer) => {
+    const taken = await takeDiscount(subscriptionId, offer.id);
+    await finish(taken.message);
   };
 
   const confirmPause = async (months: number) => {
@@ -121,7 +142,14 @@ export default function MembershipScreen() {
       ) : (
         <Spinner label="Loading your membership…" />
       )}
-      <CancelDialog open={dialog === 'cancel'} accessUntil={accessUntil(subscription)} onClose={() => setDialog(null)} onConfirm={confirmCancel} />
+      <CancelDialog
+        open={dialog === 'cancel'}
+        accessUntil={accessUntil(subscription)}
+        offer={offers.data?.[0] ?? null}
+        onAcceptOffer={acceptOffer}
+        onClose={() => setDialog(null)}
+        onConfirm={confirmCancel}
+      />
       <PauseDialog
         open={dialog === 'pause'}
         monthlyPrice={currentPlan?.monthly_price ?? null}
