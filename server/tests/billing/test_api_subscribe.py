@@ -66,6 +66,7 @@ def test_trial_is_active_without_charge_until_it_ends(
         "blaize-product": {"id": "sports-membership"},
         "plan": {"amount": "4.99", "id": "sports-monthly", "name": "Monthly"},
         "trial": True,
+        "discounts": [],
     }
     state = membership(client)
     assert (state["status"], state["isMember"], state["paymentMessage"]) == ("Active", True, None)
