@@ -156,6 +156,12 @@ test('a member cancels and keeps access until the paid-through date', async ({ p
 
   await page.reload();
   await expect(page.getByTestId('membership-status')).toHaveText('Cancelled');
+
+  // The cancelled-user resubscribe: the membership continues when the trial ends, no new trial.
+  await page.getByRole('button', { name: 'Restart membership' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Welcome back! Your membership continues on / })).toBeVisible();
+  await expect(page.getByTestId('membership-status')).toHaveText('Active');
+  await expect(page.getByRole('button', { name: 'Restart membership' })).toHaveCount(0);
 });
 
 test('an anonymous reader is sent to login and comes back to the payflow', async ({ page }) => {

@@ -1,4 +1,4 @@
-"""Pause, resume and plan switch: PATCH /blaize/payment/braintree/subscriptions/{id}.
+"""Pause, resume, plan switch and restart: PATCH /blaize/payment/braintree/subscriptions/{id}.
 
 Each replaces the reader's running subscription by a new one (spec section 4), through the
 saga in settle.py. Where the new one starts:
@@ -8,6 +8,8 @@ saga in settle.py. Where the new one starts:
   (charged at once). The profile is unpaused.
 - switch: the end of the paid period, on the new plan, with the default payment method and
   no trial.
+- restart (the cancelled-user resubscribe): a cancelled subscription still paid for (or in
+  its trial) is followed by a new one on its plan from its first unpaid day, no trial.
 
 A reader's billing operations are serialised by the claim subscribe uses: a second change
 waits for the first, then sees the subscription it named already replaced (409), so two
@@ -28,6 +30,7 @@ from masthead.billing import repository, settle, sync
 from masthead.billing.cta import (
     PAUSE_ERROR,
     PAUSE_SUCCESS,
+    RESTART_ERROR,
     RESUME_ERROR,
     RESUME_SUCCESS,
     UPDATE_SUBSCRIPTIONS_ERROR,
@@ -159,6 +162,49 @@ def switch(
         )
         done = f"Your plan changes to {plan.name} on {start:%B} {start.day}, {start.year}."
         return _run(db, rt, gw, change, UPDATE_SUBSCRIPTIONS_ERROR, done)
+
+    return serialised(db, rt, reader, work)
+
+
+def restart(
+    db: Session, rt: Runtime, gw: PaymentGateway, reader: Reader, subscription_id: str
+) -> dict[str, Any]:
+    """A cancelled membership that is still paid for continues when its paid period ends, on
+    the same plan and the default payment method, without a trial."""
+
+    def work() -> dict[str, Any]:
+        row = _owned(db, reader, subscription_id)
+        today = rt.clock.now().date()
+        rows = repository.subscriptions_of(db, reader.user_id)
+        if any(r.status in LIVE for r in rows):
+            raise BillingError(
+                "already-subscribed", "Your membership is running: there is nothing to restart."
+            )
+        # The first day not paid for: after the paid-through date, or a trial's end.
+        paid = row.paid_through_date
+        start = paid + timedelta(days=1) if paid else row.next_billing_date
+        if row.status != CANCELED or start is None or start <= today:
+            raise BillingError(
+                "not-restartable",
+                "This membership has ended. Choose a plan to subscribe again.",
+            )
+        plan = repository.plan(db, row.plan_id)
+        if plan is None or not plan.enabled:
+            raise BillingError(
+                "not-restartable", "This plan is no longer offered. Choose a plan to subscribe."
+            )
+        change = settle.Change(
+            kind="restart",
+            user_id=reader.user_id,
+            old_id=row.id,
+            new_id=_new_id(),
+            plan_id=plan.id,
+            payment_method_token=_default_method(db, gw, reader),
+            start=start,
+            landed_profile={"current-plan": plan.id, "cancel-reason": "", "cancel-reason-text": ""},
+        )
+        done = f"Welcome back! Your membership continues on {start:%B} {start.day}, {start.year}."
+        return _run(db, rt, gw, change, RESTART_ERROR, done)
 
     return serialised(db, rt, reader, work)
 

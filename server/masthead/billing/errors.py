@@ -27,6 +27,7 @@ STATUS = {
     "discount-unavailable": 409,
     "in-trial": 409,
     "not-paused": 409,
+    "not-restartable": 409,
     "not-past-due": 409,
     "not-running": 409,
     "same-plan": 409,

@@ -264,12 +264,13 @@ def cancel(
     "/blaize/payment/braintree/subscriptions/{subscription_id}",
     response_model=schemas.SubscriptionChangeOut,
     responses={400: {}, 401: {}, 402: {}, 403: {}, 404: {}, 409: {}, 503: {}},
-    summary="Pause, resume or switch the plan of a running membership",
+    summary="Pause, resume, switch the plan of, or restart a membership",
     description="`pause` (with `pause_length` in months, 1-3) ends the subscription at the "
     "end of its paid period and schedules a new one after the pause; `resume` replaces the "
     "scheduled one by one starting when the paid period ends, or now; `switch` (with "
     "`plan_id`) starts the new plan, without trial, on the default payment method when the "
-    "paid period ends. The old subscription is kept when anything fails (503 with the "
+    "paid period ends; `restart` continues a cancelled, still-paid membership when its paid "
+    "period ends (no trial). The old subscription is kept when anything fails (503 with the "
     "spec's error text; 402 when a charge is declined). 409 when the subscription was "
     "already replaced, or another change of the reader's is still running.",
 )
@@ -295,6 +296,8 @@ def change_subscription(
             )
         if body.action == "resume":
             return changes.resume(db, rt, gw, reader, subscription_id)
+        if body.action == "restart":
+            return changes.restart(db, rt, gw, reader, subscription_id)
         if not body.plan_id:
             raise BillingError("bad-request", "The plan_id field is required to switch plans.")
         return changes.switch(db, rt, gw, reader, subscription_id, body.plan_id)

@@ -84,7 +84,7 @@ class CancelIn(BaseModel):
 class SubscriptionChangeIn(BaseModel):
     model_config = ConfigDict(populate_by_name=True)
 
-    action: Literal["pause", "resume", "switch"]
+    action: Literal["pause", "resume", "switch", "restart"]
     pause_length: int | None = Field(
         default=None, description="pause: months, 1, 2 or 3 (changes.PAUSE_LENGTHS)"
     )

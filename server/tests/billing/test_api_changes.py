@@ -191,3 +191,33 @@ def test_cancelling_a_paused_membership_unpauses_the_profile(
     assert (state["status"], state["pausedLength"]) == ("Cancelled_Active", None)
     assert profile(runtime)["paused"] is False
     assert live_at_gateway(runtime) == []
+
+
+def test_a_cancelled_member_restarts_before_the_paid_period_ends(
+    client: TestClient, runtime: Runtime, clock: FrozenClock
+) -> None:
+    grant = subscribed(client, runtime)
+    assert client.delete(f"{PAY}/subscriptions/{grant}").status_code == 200
+    assert membership(client)["status"] == "Cancelled_Active"
+    response = change(client, grant, action="restart")
+    assert response.status_code == 200, response.text
+    assert response.json()["message"] == (
+        "Welcome back! Your membership continues on December 22, 2026."
+    )
+    assert membership(client)["isMember"] is True
+    again = change(client, grant, action="restart")
+    assert (again.status_code, again.json()["type"]) == (409, "already-subscribed")
+    run_billing_day(runtime, clock, date(2026, 12, 22))
+    assert membership(client)["status"] == "Active"
+    assert charges(runtime) == ["4.99", "4.99"]  # nothing charged twice, no trial
+
+
+def test_an_ended_membership_cannot_be_restarted(
+    client: TestClient, runtime: Runtime, clock: FrozenClock
+) -> None:
+    grant = subscribed(client, runtime)
+    assert client.delete(f"{PAY}/subscriptions/{grant}").status_code == 200
+    on(clock, date(2027, 1, 5))
+    response = change(client, grant, action="restart")
+    assert (response.status_code, response.json()["type"]) == (409, "not-restartable")
+    assert membership(client)["status"] == "Canceled"

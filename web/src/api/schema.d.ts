@@ -349,8 +349,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Pause, resume or switch the plan of a running membership
-         * @description `pause` (with `pause_length` in months, 1-3) ends the subscription at the end of its paid period and schedules a new one after the pause; `resume` replaces the scheduled one by one starting when the paid period ends, or now; `switch` (with `plan_id`) starts the new plan, without trial, on the default payment method when the paid period ends. The old subscription is kept when anything fails (503 with the spec's error text; 402 when a charge is declined). 409 when the subscription was already replaced, or another change of the reader's is still running.
+         * Pause, resume, switch the plan of, or restart a membership
+         * @description `pause` (with `pause_length` in months, 1-3) ends the subscription at the end of its paid period and schedules a new one after the pause; `resume` replaces the scheduled one by one starting when the paid period ends, or now; `switch` (with `plan_id`) starts the new plan, without trial, on the default payment method when the paid period ends; `restart` continues a cancelled, still-paid membership when its paid period ends (no trial). The old subscription is kept when anything fails (503 with the spec's error text; 402 when a charge is declined). 409 when the subscription was already replaced, or another change of the reader's is still running.
          */
         patch: operations["change_subscription_blaize_payment_braintree_subscriptions__subscription_id__patch"];
         trace?: never;
@@ -1437,7 +1437,7 @@ export interface components {
              * Action
              * @enum {string}
              */
-            action: "pause" | "resume" | "switch";
+            action: "pause" | "resume" | "switch" | "restart";
             /**
              * Pause-Reason
              * @default

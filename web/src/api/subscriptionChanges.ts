@@ -25,6 +25,11 @@ export function resumeSubscription(id: string): Promise<SubscriptionChange> {
   return change(id, { action: 'resume' });
 }
 
+/** The cancelled-user resubscribe: continues a cancelled, still-paid membership. */
+export function restartSubscription(id: string): Promise<SubscriptionChange> {
+  return change(id, { action: 'restart' });
+}
+
 export function switchPlan(id: string, planId: string): Promise<SubscriptionChange> {
   return change(id, { action: 'switch', plan_id: planId });
 }

@@ -11,11 +11,13 @@ interface OverviewProps {
   onPause: () => void;
   onResume: () => void;
   onChangePlan: () => void;
+  onRestart: () => void;
+  /** Resume or restart is under way. */
   resuming: boolean;
 }
 
 /** Status, plan and next billing date, with what the reader can do next. */
-export function MembershipOverview({ membership, onCancel, onPause, onResume, onChangePlan, resuming }: OverviewProps) {
+export function MembershipOverview({ membership, onCancel, onPause, onResume, onChangePlan, onRestart, resuming }: OverviewProps) {
   const subscription = membership.activeSubscription;
   const until = accessUntil(subscription);
   const nextBilling = formatServerDate(subscription?.next_billing_date);
@@ -69,9 +71,16 @@ export function MembershipOverview({ membership, onCancel, onPause, onResume, on
       )}
       {subscription?.trial && !cancelledActive && <p>You are on a free trial. Your first payment is taken on the next billing date.</p>}
       {cancelledActive && (
-        <p className="membership-note">
-          Your membership has been cancelled and will not renew. You keep your membership benefits{until ? ` until ${until}` : ' until the end of the paid period'}.
-        </p>
+        <>
+          <p className="membership-note">
+            Your membership has been cancelled and will not renew. You keep your membership benefits{until ? ` until ${until}` : ' until the end of the paid period'}.
+          </p>
+          <div className="membership-actions">
+            <Button onClick={onRestart} busy={resuming}>
+              Restart membership
+            </Button>
+          </div>
+        </>
       )}
       {!membership.isMember && (
         <>

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   fetchCancelFlowOffers,
   pauseSubscription,
+  restartSubscription,
   resumeSubscription,
   sendPauseEmail,
   switchPlan,
@@ -104,12 +105,12 @@ export default function MembershipScreen() {
     await finish(changed.message);
   };
 
-  const resume = async () => {
+  /** Resume and restart: one button each, the server's words on success or failure. */
+  const continueMembership = async (action: () => Promise<string>) => {
     say(null);
     setResuming(true);
     try {
-      await resumeSubscription(subscriptionId);
-      say(RESUME_SUCCESS);
+      say(await action());
       await refreshBilling();
     } catch (caught) {
       say(null, errorText(caught));
@@ -117,6 +118,12 @@ export default function MembershipScreen() {
       setResuming(false);
     }
   };
+  const resume = () =>
+    continueMembership(async () => {
+      await resumeSubscription(subscriptionId);
+      return RESUME_SUCCESS;
+    });
+  const restart = () => continueMembership(async () => (await restartSubscription(subscriptionId)).message);
 
   return (
     <div className="page page--wide">
@@ -133,6 +140,7 @@ export default function MembershipScreen() {
             onPause={() => open('pause')}
             onChangePlan={() => open('change-plan')}
             onResume={() => void resume()}
+            onRestart={() => void restart()}
             resuming={resuming}
           />
           <MembershipSidebar isMember={membership.isMember} />
