@@ -5,6 +5,7 @@ Every external part has an embedded default so `make run` needs nothing but the 
 
 from __future__ import annotations
 
+import secrets
 from functools import cached_property
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -13,6 +14,16 @@ from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def dev_secret_key() -> str:
+    """A random key kept in var/secret-key, so nonces survive a restart of `make run`."""
+    path = REPO_ROOT / "var" / "secret-key"
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
 
 
 class Settings(BaseSettings):
@@ -82,6 +93,12 @@ class Settings(BaseSettings):
         default=False, description="Take the client address from X-Forwarded-For (behind a proxy)."
     )
     seed_demo: bool = Field(default=True, description="`make run` seeds demo readers.")
+    secret_key: str = Field(
+        default_factory=lambda: dev_secret_key(),
+        min_length=16,
+        description="Signs the site API's nonces. Set it in production (every process the "
+        "same); unset, a random key is kept in var/secret-key for development.",
+    )
     web_dist: Path = Field(
         default=REPO_ROOT / "web" / "dist", description="The built account area (npm run build)."
     )
