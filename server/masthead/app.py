@@ -24,6 +24,7 @@ from masthead.referrals import routes as referral_routes
 from masthead.settings import Settings
 from masthead.site import routes as site_routes
 from masthead.web import routes as web_routes
+from masthead.webhooks import routes as webhook_routes
 
 API_DESCRIPTION = """
 Masthead's wire contract: the identity service (`/blaize/*`) and the account area that
@@ -78,6 +79,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         app.include_router(payment_sandbox.router)
     app.include_router(referral_demo.router)  # GET /demo/merchant
     app.include_router(site_routes.router)
+    app.include_router(webhook_routes.router)  # the site API's webhook
     app.include_router(billing_routes.site_router)  # plans, membership
     app.include_router(billing_routes.router)  # /blaize|zephr/payment/braintree/*
     app.include_router(web_routes.router)  # last: its /account/{path} catch-all serves the SPA

@@ -42,6 +42,16 @@ class Settings(BaseSettings):
         default=["127.0.0.1", "localhost", "nypost.com", "pagesix.com", "decider.com"],
         description="Hosts an absolute redirect after login may point to.",
     )
+    webhook_targets: list[str] = Field(
+        default=[],
+        description="URLs the site API's webhook forwards events to; a request names one of "
+        "them as targetUrl (any other is refused).",
+    )
+    webhook_secret: str = Field(
+        default="",
+        description="Signs forwarded events (X-Masthead-Signature: t=<unix time>,v1=<HMAC-SHA256 "
+        "hex of '<t>.<body>'>); empty: the secret key.",
+    )
     allowed_origins: list[str] = Field(
         default=[],
         description="Extra origins allowed to make cookie-authenticated state changes.",

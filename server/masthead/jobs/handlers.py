@@ -17,6 +17,8 @@ from masthead.billing.webhook_handler import (
 from masthead.deps import Runtime
 from masthead.mail.delivery import deliver
 from masthead.mail.service import MAIL_TOPIC
+from masthead.webhooks.forwarding import TOPIC as WEBHOOK_FORWARD_TOPIC
+from masthead.webhooks.forwarding import deliver as deliver_webhook
 
 Handler = Callable[[Runtime, dict[str, Any]], None]
 
@@ -29,6 +31,7 @@ HANDLERS: dict[str, Handler] = {
     MAIL_TOPIC: _send_mail,
     BILLING_WEBHOOK_TOPIC: handle_webhook,
     SETTLE_TOPIC: handle_settle_job,
+    WEBHOOK_FORWARD_TOPIC: deliver_webhook,
 }
 
 # Work the worker loop runs every so often, not from the outbox: (seconds between runs, hook).

@@ -619,6 +619,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wp-json/nyp-membership/v1/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Forward a page event (tracking, comments) to a configured target
+         * @description Form data: `_ajax_nonce`, `type`, `targetUrl` (one of MASTHEAD_WEBHOOK_TARGETS), optional `details` (a JSON object as text, 4 KB at most). Queued in the outbox and delivered signed, retried until the target answers 2xx. The signed-in reader's tracking id goes with it; anonymous events are accepted too.
+         */
+        post: operations["webhook_wp_json_nyp_membership_v1_webhook_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/zephr/payment/braintree/default-payment-method": {
         parameters: {
             query?: never;
@@ -720,6 +740,15 @@ export interface components {
             message: string;
             /** Tracking Id */
             tracking_id: string;
+        };
+        /** Body_webhook_wp_json_nyp_membership_v1_webhook_post */
+        Body_webhook_wp_json_nyp_membership_v1_webhook_post: {
+            /** Details */
+            details?: string | null;
+            /** Targeturl */
+            targetUrl: string;
+            /** Type */
+            type: string;
         };
         /** CancelIn */
         CancelIn: {
@@ -3510,6 +3539,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    webhook_wp_json_nyp_membership_v1_webhook_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["Body_webhook_wp_json_nyp_membership_v1_webhook_post"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };

@@ -1,0 +1,1 @@
+"""The site API's webhook: page events (tracking, comments) forwarded to configured targets."""

@@ -1,0 +1,43 @@
+"""POST /wp-json/nyp-membership/v1/webhook: the page's events, forwarded (forwarding.py)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Form, Response
+from fastapi.responses import JSONResponse
+
+from masthead.deps import DbDep, RuntimeDep
+from masthead.errors import ApiError
+from masthead.identity.auth import optional_reader
+from masthead.identity.repository import Reader
+from masthead.site.nonces import NonceDep
+from masthead.webhooks import forwarding
+
+router = APIRouter(prefix="/wp-json/nyp-membership/v1", tags=["site"])
+
+
+@router.post(
+    "/webhook",
+    status_code=202,
+    responses={400: {}, 403: {}},
+    summary="Forward a page event (tracking, comments) to a configured target",
+    description="Form data: `_ajax_nonce`, `type`, `targetUrl` (one of "
+    "MASTHEAD_WEBHOOK_TARGETS), optional `details` (a JSON object as text, 4 KB at most). "
+    "Queued in the outbox and delivered signed, retried until the target answers 2xx. The "
+    "signed-in reader's tracking id goes with it; anonymous events are accepted too.",
+)
+def webhook(
+    _nonce: NonceDep,
+    db: DbDep,
+    rt: RuntimeDep,
+    reader: Annotated[Reader | None, Depends(optional_reader)],
+    type: Annotated[str, Form(max_length=64)],
+    targetUrl: Annotated[str, Form(max_length=2000)],
+    details: Annotated[str | None, Form()] = None,
+) -> Response:
+    try:
+        event_id = forwarding.accept(db, rt, reader, type, targetUrl, details)
+    except forwarding.EventRefused as exc:
+        raise ApiError(400, "bad-request", exc.message) from None
+    return JSONResponse({"id": event_id, "queued": True}, 202)
