@@ -48,6 +48,15 @@ export default defineConfig({
       MASTHEAD_PUBLIC_URL: baseURL,
       MASTHEAD_RATE_LIMIT_PER_ADDRESS: '1000',
       MASTHEAD_SEED_DEMO: 'true',
+      // region.spec.ts: a visitor's country comes from this header, which specs send.
+      MASTHEAD_COUNTRY_HEADER: 'X-Test-Country',
+      // region.spec.ts: the app's payflow leads with the annual plan (all three plans stay).
+      MASTHEAD_AVAILABLE_PLANS: JSON.stringify([
+        {
+          path: '/account/appsubscribe',
+          plans: [{ id: 'sports-annual', curation: 'The whole season, and the next' }, 'retired-plan', 'sports-monthly', { id: 'sports-six-month', featured: false }],
+        },
+      ]),
     },
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,

@@ -9,8 +9,10 @@ from fastapi import FastAPI
 
 from masthead import health
 from masthead.billing import routes as billing_routes
+from masthead.billing import site_call_routes
 from masthead.billing.sandbox import wire as payment_sandbox
 from masthead.clock import Clock
+from masthead.decisions import routes as decision_routes
 from masthead.deps import build_runtime
 from masthead.errors import install_error_handlers
 from masthead.identity import avatar, read_routes
@@ -29,7 +31,8 @@ from masthead.webhooks import routes as webhook_routes
 API_DESCRIPTION = """
 Masthead's wire contract: the identity service (`/blaize/*`) and the account area that
 uses it; `/api/v1/{tenant}/*` and `/a/{tenant}/*`, the SaaSquatch-compatible referral
-service; `/wp-json/nyp-membership/v1/*`, the site API (for now the referral JWT). Errors
+service; `/wp-json/nyp-membership/v1/*`, the site API; `/zephr/decision-engine`, the
+access decisions (available-plans). Errors
 share one shape, `{"type": <spec error type>, "message": <sentence>}`; the referral
 service's errors add SaaSquatch's `apiErrorCode`, `rsCode` and `statusCode`.
 
@@ -82,6 +85,8 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.include_router(webhook_routes.router)  # the site API's webhook
     app.include_router(billing_routes.site_router)  # plans, membership
     app.include_router(billing_routes.router)  # /blaize|zephr/payment/braintree/*
+    app.include_router(site_call_routes.router)  # prepare-customer, postal-code
+    app.include_router(decision_routes.router)  # /zephr/decision-engine
     app.include_router(web_routes.router)  # last: its /account/{path} catch-all serves the SPA
     install_error_schema(app)
     return app

@@ -13,6 +13,8 @@ from urllib.parse import urlsplit
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from masthead.decisions.rules import PlanRule
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -155,6 +157,38 @@ class Settings(BaseSettings):
         description="'sandbox' or 'production' (Braintree's hosts), or the base URL of a "
         "server speaking Braintree's protocol, e.g. http://127.0.0.1:8000/braintree-sandbox.",
     )
+    supported_countries: str = Field(
+        default="US",
+        description="Countries where memberships are sold: ISO 3166 two-letter codes, comma "
+        "separated (US,CA); empty sells everywhere. Outside them plans are hidden, subscribe "
+        "is refused (403 unsupported-region) and the account area shows the "
+        "unsupported-region page.",
+    )
+    country_header: str = Field(
+        default="",
+        description="The request header carrying the visitor's country, set and overwritten "
+        "by a proxy or CDN you run (CloudFront-Viewer-Country); empty, or the header "
+        "missing, means the country is unknown and counts as supported.",
+    )
+    supported_states: str = Field(
+        default="",
+        description="US states (two-letter codes, comma separated) whose postal codes are "
+        "eligible in the postal-code call; empty: every state.",
+    )
+    available_plans: tuple[PlanRule, ...] = Field(
+        default=(),
+        description="The available-plans decision's rules (JSON list): the first whose path "
+        "prefix and readers match chooses the plans and their card options; none: every "
+        "enabled plan, plans without a trial first for readers who had one.",
+    )
+
+    @property
+    def supported_country_codes(self) -> frozenset[str]:
+        return _codes(self.supported_countries)
+
+    @property
+    def supported_state_codes(self) -> frozenset[str]:
+        return _codes(self.supported_states)
 
     @cached_property
     def secure_cookies(self) -> bool:
@@ -164,3 +198,7 @@ class Settings(BaseSettings):
     def public_origin(self) -> str:
         parts = urlsplit(self.public_url)
         return f"{parts.scheme}://{parts.netloc}"
+
+
+def _codes(text: str) -> frozenset[str]:
+    return frozenset(code.strip().upper() for code in text.split(",") if code.strip())

@@ -16,6 +16,7 @@ STATUS = {
     "membership-disabled": 403,
     "pause-disabled": 403,
     "not-your-address": 403,
+    "unsupported-region": 403,
     "plan-not-found": 404,
     "payment-method-not-found": 404,
     "subscription-not-found": 404,

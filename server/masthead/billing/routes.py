@@ -20,6 +20,7 @@ from masthead.billing.subscribe import SubscribeRequest, subscribe
 from masthead.deps import DbDep, RuntimeDep
 from masthead.errors import ApiError
 from masthead.identity.auth import ReaderDep
+from masthead.region import RegionDep, vary_headers
 
 router = APIRouter(tags=["payments"])
 site_router = APIRouter(prefix="/wp-json/nyp-membership/v1", tags=["site"])
@@ -52,10 +53,11 @@ def _json(body: Any, status: int = 200) -> JSONResponse:
     summary="The plan catalogue, keyed by plan id (public)",
     description="Enabled plans of the `billing_plans` table in card order, with the server's "
     "call-to-action text, badge, monthly price and discount. The site API's nonce is not "
-    "checked: the catalogue is public and a GET changes nothing.",
+    "checked: the catalogue is public and a GET changes nothing. Outside the supported "
+    "region (MASTHEAD_SUPPORTED_COUNTRIES) the plans are hidden: `{}`.",
 )
-def plans(db: DbDep) -> Response:
-    return JSONResponse(service.plans(db))
+def plans(db: DbDep, rt: RuntimeDep, region: RegionDep) -> Response:
+    return JSONResponse(service.plans(db) if region else {}, headers=vary_headers(rt.settings))
 
 
 @site_router.post(
@@ -204,10 +206,16 @@ def add_payment_method(
     "it is active or pending answers the same grant_id and charges nothing. 402 "
     "`payment-declined` (processor's text; nothing is stored), 404 `plan-not-found`, 409 "
     "`already-subscribed` (live on another plan) or `subscribe-in-progress`, 400 "
-    "`payment-method-required`, 403 `membership-disabled`.",
+    "`payment-method-required`, 403 `membership-disabled` or `unsupported-region` (outside "
+    "the supported region).",
 )
 def subscribe_route(
-    body: schemas.SubscribeIn, reader: ReaderDep, db: DbDep, rt: RuntimeDep, gw: GatewayDep
+    body: schemas.SubscribeIn,
+    reader: ReaderDep,
+    db: DbDep,
+    rt: RuntimeDep,
+    gw: GatewayDep,
+    region: RegionDep,
 ) -> Response:
     req = SubscribeRequest(
         plan_id=body.plan_id,
@@ -215,6 +223,7 @@ def subscribe_route(
         payment_nonce=body.payment_nonce,
         skip_trial_period=body.skip_trial_period,
         start_date=body.start_date,
+        in_supported_region=region,
     )
     return _json({"grant_id": _call(lambda: subscribe(db, rt, gw, reader, req))})
 

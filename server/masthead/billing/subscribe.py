@@ -7,6 +7,7 @@
 - Nothing half-written: the gateway is called first; the subscription row, the profile keys
   and the claim's release are written together in the request's session afterwards. A
   refusal writes nothing locally (the claim is released in its own transaction).
+- Region: outside the supported region (masthead.region) subscribe is refused, 403.
 - Trial: the plan's trial unless skip_trial_period, a future start_date (Braintree cannot
   combine a first billing date with a trial), or the profile's had-trial. had-trial is set
   when a trial starts.
@@ -28,6 +29,7 @@ from masthead.billing.service import LIVE, ensure_customer, vault
 from masthead.deps import Runtime
 from masthead.identity.profile_fields import read_profile
 from masthead.identity.repository import Reader
+from masthead.region import REGION_MESSAGE
 
 CLAIM = timedelta(seconds=60)  # longer than any gateway call; a dead request's claim lapses
 WAIT_SECONDS = 15.0  # how long a second subscribe waits for the first to finish
@@ -41,6 +43,7 @@ class SubscribeRequest:
     payment_nonce: str | None = None
     skip_trial_period: bool = False
     start_date: date | None = None
+    in_supported_region: bool = True  # the visitor's region (masthead.region)
 
 
 def subscribe(
@@ -49,6 +52,8 @@ def subscribe(
     """The grant_id (the gateway subscription id) of the reader's membership on the plan."""
     if not rt.settings.membership_enabled:
         raise BillingError("membership-disabled", "Memberships are not available right now.")
+    if not req.in_supported_region:
+        raise BillingError("unsupported-region", REGION_MESSAGE)
     plan = repository.plan(db, req.plan_id)
     if plan is None:
         raise BillingError("plan-not-found", f'There is no plan "{req.plan_id[:64]}".')

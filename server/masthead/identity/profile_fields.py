@@ -29,6 +29,8 @@ STRING_KEYS = {
     "pause-reason-text": 1000,
     "cancel-reason": 200,
     "cancel-reason-text": 1000,
+    "billing-state": 2,  # kept by billing's postal-code call
+    "billing-postal-code": 10,
 }
 BOOLEAN_KEYS = {
     "sso-user",

@@ -10,6 +10,7 @@ from fastapi import APIRouter
 from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 
 from masthead.deps import SettingsDep
+from masthead.region import RegionDep, vary_headers
 from masthead.settings import Settings
 
 router = APIRouter(include_in_schema=False)
@@ -21,14 +22,17 @@ def _shell(path: Path, mtime: float) -> str:
     return path.read_text(encoding="utf-8")
 
 
-def _client_config(settings: Settings) -> str:
-    config = {"allowedRedirectHosts": settings.allowed_redirect_hosts}
+def _client_config(settings: Settings, in_supported_region: bool) -> str:
+    config = {
+        "allowedRedirectHosts": settings.allowed_redirect_hosts,
+        "inSupportedRegion": in_supported_region,
+    }
     # "</" cannot end the script element early: JSON escapes it.
     payload = json.dumps(config).replace("</", "<\\/")
     return f'<script id="masthead-config" type="application/json">{payload}</script>'
 
 
-def _app_shell(settings: Settings) -> Response:
+def _app_shell(settings: Settings, in_supported_region: bool) -> Response:
     shell = settings.web_dist / "account.html"
     if not shell.exists():
         return HTMLResponse(
@@ -37,9 +41,9 @@ def _app_shell(settings: Settings) -> Response:
             503,
         )
     html = _shell(shell, shell.stat().st_mtime).replace(
-        CONFIG_PLACEHOLDER, _client_config(settings)
+        CONFIG_PLACEHOLDER, _client_config(settings, in_supported_region)
     )
-    return HTMLResponse(html, headers={"Cache-Control": "no-cache"})
+    return HTMLResponse(html, headers={"Cache-Control": "no-cache", **vary_headers(settings)})
 
 
 @router.get("/")
@@ -49,8 +53,8 @@ def home() -> RedirectResponse:
 
 @router.get("/account")
 @router.get("/account/{path:path}")
-def account_area(settings: SettingsDep, path: str = "") -> Response:
-    return _app_shell(settings)
+def account_area(settings: SettingsDep, region: RegionDep, path: str = "") -> Response:
+    return _app_shell(settings, region)
 
 
 WIDGET_FILES = {"squatch.min.js", "squatch.mjs"}

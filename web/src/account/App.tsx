@@ -3,9 +3,12 @@ import { BrowserRouter } from 'react-router';
 import { Button } from '../ui/Button';
 import type { MastheadConfig } from './config';
 import { AccountRoutes } from './routes';
+import { UnsupportedRegionScreen } from './screens/UnsupportedRegionScreen';
 import { IdentityProvider, useIdentity } from './state/IdentityProvider';
 
 export function App({ queryClient, config }: { queryClient: QueryClient; config: MastheadConfig }) {
+  // Spec: an unsupported-region page replaces the router when the region check fails.
+  if (config.inSupportedRegion === false) return <UnsupportedRegionScreen />;
   return (
     <QueryClientProvider client={queryClient}>
       <IdentityProvider config={config}>

@@ -25,3 +25,27 @@ describe('page config', () => {
     expect(parseConfig('{"allowedRedirectHosts":["NYPost.com", 3, ""]}').allowedRedirectHosts).toEqual(['nypost.com']);
   });
 });
+
+describe('the region check', () => {
+  it('reads the server\'s inSupportedRegion', () => {
+    expect(parseConfig('{"allowedRedirectHosts":["nypost.com"],"inSupportedRegion":false}')).toEqual({
+      allowedRedirectHosts: ['nypost.com'],
+      inSupportedRegion: false,
+    });
+    expect(parseConfig('{"allowedRedirectHosts":["nypost.com"],"inSupportedRegion":true}').inSupportedRegion).toBe(true);
+  });
+
+  it.each([null, '', 'not json', '{}', '{"inSupportedRegion":"no"}', '{"inSupportedRegion":0}', '[]'])(
+    'counts %j as supported: only an explicit false closes the account area',
+    (raw) => {
+      expect(parseConfig(raw).inSupportedRegion).toBe(true);
+    },
+  );
+
+  it('keeps the hosts when only the region is wrong, and the region when only the hosts are', () => {
+    expect(parseConfig('{"allowedRedirectHosts":"x","inSupportedRegion":false}')).toEqual({
+      allowedRedirectHosts: DEFAULT_ALLOWED_REDIRECT_HOSTS,
+      inSupportedRegion: false,
+    });
+  });
+});

@@ -4,22 +4,35 @@ export const DEFAULT_ALLOWED_REDIRECT_HOSTS = ['127.0.0.1', 'localhost'];
 
 export interface MastheadConfig {
   allowedRedirectHosts: string[];
+  /**
+   * The server's region check (spec: membership settings' inSupportedRegion). False shows
+   * the unsupported-region page instead of the router; absent counts as supported.
+   */
+  inSupportedRegion?: boolean;
+}
+
+function parseHosts(hosts: unknown): string[] {
+  if (!Array.isArray(hosts)) return DEFAULT_ALLOWED_REDIRECT_HOSTS;
+  const clean = hosts
+    .filter((host): host is string => typeof host === 'string' && host.trim() !== '')
+    .map((host) => host.trim().toLowerCase());
+  return clean.length > 0 ? clean : DEFAULT_ALLOWED_REDIRECT_HOSTS;
 }
 
 export function parseConfig(raw: string | null | undefined): MastheadConfig {
-  const fallback = { allowedRedirectHosts: DEFAULT_ALLOWED_REDIRECT_HOSTS };
-  if (!raw) return fallback;
+  let parsed: unknown = null;
   try {
-    const parsed: unknown = JSON.parse(raw);
-    const hosts = (parsed as { allowedRedirectHosts?: unknown } | null)?.allowedRedirectHosts;
-    if (!Array.isArray(hosts)) return fallback;
-    const clean = hosts
-      .filter((host): host is string => typeof host === 'string' && host.trim() !== '')
-      .map((host) => host.trim().toLowerCase());
-    return clean.length > 0 ? { allowedRedirectHosts: clean } : fallback;
+    parsed = raw ? JSON.parse(raw) : null;
   } catch {
-    return fallback;
+    parsed = null;
   }
+  const record = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
+  return {
+    allowedRedirectHosts: parseHosts(record.allowedRedirectHosts),
+    // Only the server's explicit false closes the account area: a page without the value
+    // (an old shell, a broken placeholder) keeps working.
+    inSupportedRegion: record.inSupportedRegion !== false,
+  };
 }
 
 export function readConfig(doc: Document = document): MastheadConfig {

@@ -305,7 +305,7 @@ export interface paths {
         put?: never;
         /**
          * Start a membership on a plan; answers the subscription id as grant_id
-         * @description Vaults `payment_nonce` as the default method, or uses the default method. The plan's trial is given unless `skip_trial_period`, a future `start_date`, or the profile's `had-trial` (set when a trial starts). Subscribing again to the plan while it is active or pending answers the same grant_id and charges nothing. 402 `payment-declined` (processor's text; nothing is stored), 404 `plan-not-found`, 409 `already-subscribed` (live on another plan) or `subscribe-in-progress`, 400 `payment-method-required`, 403 `membership-disabled`.
+         * @description Vaults `payment_nonce` as the default method, or uses the default method. The plan's trial is given unless `skip_trial_period`, a future `start_date`, or the profile's `had-trial` (set when a trial starts). Subscribing again to the plan while it is active or pending answers the same grant_id and charges nothing. 402 `payment-declined` (processor's text; nothing is stored), 404 `plan-not-found`, 409 `already-subscribed` (live on another plan) or `subscribe-in-progress`, 400 `payment-method-required`, 403 `membership-disabled` or `unsupported-region` (outside the supported region).
          */
         post: operations["subscribe_route_blaize_payment_braintree_subscribe_post"];
         delete?: never;
@@ -544,11 +544,51 @@ export interface paths {
         };
         /**
          * The plan catalogue, keyed by plan id (public)
-         * @description Enabled plans of the `billing_plans` table in card order, with the server's call-to-action text, badge, monthly price and discount. The site API's nonce is not checked: the catalogue is public and a GET changes nothing.
+         * @description Enabled plans of the `billing_plans` table in card order, with the server's call-to-action text, badge, monthly price and discount. The site API's nonce is not checked: the catalogue is public and a GET changes nothing. Outside the supported region (MASTHEAD_SUPPORTED_COUNTRIES) the plans are hidden: `{}`.
          */
         get: operations["plans_wp_json_nyp_membership_v1_plans_get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wp-json/nyp-membership/v1/postal-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep the reader's billing state and ZIP code; say whether memberships are sold there
+         * @description `state` is a US state, district, territory or military code; `postal_code` a 5-digit ZIP code or ZIP+4, whose first three digits must be the state's. They are kept on the reader's profile as `billing-state` and `billing-postal-code`. 400 `bad-request` for a state or ZIP code that is not one, 400 `postal-code-mismatch` when the ZIP code is not in the state (nothing is kept); 403 `session-mismatch` when `session_id` or `tracking_id` is another reader's.
+         */
+        post: operations["postal_code_wp_json_nyp_membership_v1_postal_code_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wp-json/nyp-membership/v1/prepare-customer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the reader's gateway customer before the card form opens
+         * @description Creates the signed-in reader's customer at the payment gateway the first time and answers the same one afterwards, with a fresh client token for the card form. The body is optional. 403 `unsupported-region` outside the supported region, `membership-disabled` when memberships are off, `session-mismatch` when `session_id` or `tracking_id` is another reader's; 503 `payment-unavailable` when the gateway is unreachable.
+         */
+        post: operations["prepare_customer_wp_json_nyp_membership_v1_prepare_customer_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -633,6 +673,26 @@ export interface paths {
          * @description Form data: `_ajax_nonce`, `type`, `targetUrl` (one of MASTHEAD_WEBHOOK_TARGETS), optional `details` (a JSON object as text, 4 KB at most). Queued in the outbox and delivered signed, retried until the target answers 2xx. The signed-in reader's tracking id goes with it; anonymous events are accepted too.
          */
         post: operations["webhook_wp_json_nyp_membership_v1_webhook_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/zephr/decision-engine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer one access-decision feature for the visitor
+         * @description Features: `available-plans` (the plans offered, see `outputValue`). The reader is the session cookie's, or the `session` field's for callers without the cookie; an unknown or expired session decides for a signed-out visitor. 400 `unknown-feature` for any other `sdkFeatureSlug`; 403 `session-mismatch` when `session` and the cookie name different sessions. Nothing is changed.
+         */
+        post: operations["decision_engine_zephr_decision_engine_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -828,6 +888,40 @@ export interface components {
              * @constant
              */
             timezone_type: 3;
+        };
+        /** DecisionIn */
+        DecisionIn: {
+            /**
+             * Contentid
+             * @description The article, if any.
+             */
+            contentId?: string | null;
+            /**
+             * Path
+             * @description The page's path (/account/subscribe); rules may choose by it.
+             * @default
+             */
+            path: string;
+            /**
+             * Sdkfeatureslug
+             * @description The feature asked about: available-plans.
+             */
+            sdkFeatureSlug: string;
+            /**
+             * Session
+             * @description The reader's session id (the blaize_session cookie's value), for callers without the cookie; when both are sent they must be the same session (403).
+             */
+            session?: string | null;
+            /** Useragent */
+            userAgent?: string | null;
+        };
+        /** DecisionOut */
+        DecisionOut: {
+            /**
+             * Outputvalue
+             * @description The feature's answer. available-plans: text, one line per plan offered in display order: the plan id, optionally a space and a JSON object of options ({"featured": true|false, "curation": "<text>"}) for that plan's card; empty when no plan is offered (outside the supported region).
+             */
+            outputValue: unknown;
         };
         /** DefaultPaymentMethod */
         DefaultPaymentMethod: {
@@ -1142,6 +1236,78 @@ export interface components {
             /** Name */
             name: string;
         };
+        /** PostalCodeIn */
+        PostalCodeIn: {
+            /**
+             * Postal Code
+             * @description A ZIP code: 10001 or 10001-1234.
+             */
+            postal_code: string;
+            /**
+             * Session Id
+             * @description The reader's session id (the login answer's cookie value); when sent it must be the session of the request's cookie (403 session-mismatch).
+             */
+            session_id?: string | null;
+            /**
+             * State
+             * @description A US state code: NY.
+             */
+            state: string;
+            /**
+             * Tracking Id
+             * @description The reader's tracking id; when sent it must be the signed-in reader's (403 session-mismatch).
+             */
+            tracking_id?: string | null;
+        };
+        /** PostalCodeOut */
+        PostalCodeOut: {
+            /**
+             * In Supported Region
+             * @description Memberships are sold there (MASTHEAD_SUPPORTED_COUNTRIES includes US, and MASTHEAD_SUPPORTED_STATES is empty or names the state).
+             */
+            in_supported_region: boolean;
+            /**
+             * Message
+             * @description Why not, when in_supported_region is false.
+             */
+            message: string | null;
+            /**
+             * Postal Code
+             * @description The ZIP code as stored: 10001 or 10001-1234.
+             */
+            postal_code: string;
+            /**
+             * State
+             * @description The state code, uppercased.
+             */
+            state: string;
+        };
+        /** PrepareCustomerIn */
+        PrepareCustomerIn: {
+            /**
+             * Session Id
+             * @description The reader's session id (the login answer's cookie value); when sent it must be the session of the request's cookie (403 session-mismatch).
+             */
+            session_id?: string | null;
+            /**
+             * Tracking Id
+             * @description The reader's tracking id; when sent it must be the signed-in reader's (403 session-mismatch).
+             */
+            tracking_id?: string | null;
+        };
+        /** PrepareCustomerOut */
+        PrepareCustomerOut: {
+            /**
+             * Client Token
+             * @description A client token for the card form, on that customer.
+             */
+            client_token: string;
+            /**
+             * Customer Id
+             * @description The reader's gateway customer id (their tracking id).
+             */
+            customer_id: string;
+        };
         /** ProductRef */
         ProductRef: {
             /** Id */
@@ -1164,6 +1330,16 @@ export interface components {
              * @default #000000
              */
             "avatar-color": string;
+            /**
+             * Billing-Postal-Code
+             * @default
+             */
+            "billing-postal-code": string;
+            /**
+             * Billing-State
+             * @default
+             */
+            "billing-state": string;
             /**
              * Bio
              * @default
@@ -3312,6 +3488,115 @@ export interface operations {
             };
         };
     };
+    postal_code_wp_json_nyp_membership_v1_postal_code_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostalCodeIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostalCodeOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    prepare_customer_wp_json_nyp_membership_v1_prepare_customer_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PrepareCustomerIn"] | null;
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrepareCustomerOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     saasquatch_jwt_wp_json_nyp_membership_v1_saasquatch_jwt_get: {
         parameters: {
             query?: never;
@@ -3562,6 +3847,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decision_engine_zephr_decision_engine_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecisionIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DecisionOut"];
                 };
             };
             /** @description Bad Request */

@@ -14,10 +14,11 @@ import { PageHeading } from '../../ui/PageHeading';
 import { Spinner } from '../../ui/Spinner';
 import { useSubscription } from '../membership/SubscriptionProvider';
 import { useIdentity } from '../state/IdentityProvider';
-import { Checkout } from './Checkout';
 import { Confirmation } from './Confirmation';
 import { PlanCards } from './PlanCards';
+import { PreparedCheckout } from './PreparedCheckout';
 import { SUBSCRIBE_ERROR, hasTrial, pushTrackingEvent } from './texts';
+import { useAvailablePlans } from './useAvailablePlans';
 
 /** Spec: subscribe errors show the server's text; anything without one, the generic sentence. */
 export function subscribeErrorMessage(error: unknown): string {
@@ -29,6 +30,8 @@ export function Payflow({ tokenizer }: { tokenizer: CardTokenizer }) {
   const queryClient = useQueryClient();
   const { state: identity, dispatch: identityDispatch } = useIdentity();
   const { state, dispatch, plansStatus, retryPlans, membership, refreshBilling } = useSubscription();
+  // The server decides which plans this reader sees, and in which order (available-plans).
+  const availablePlans = useAvailablePlans();
   const [done, setDone] = useState<{ plan: RawPlan; trialStarted: boolean } | null>(null);
   const hadTrial = Boolean(identity.dataLayer.hadTrial);
   const { selectedPlan, showPaymentForm } = state.payflow;
@@ -82,7 +85,7 @@ export function Payflow({ tokenizer }: { tokenizer: CardTokenizer }) {
     );
   } else if (showPaymentForm && selectedPlan) {
     body = (
-      <Checkout
+      <PreparedCheckout
         plan={selectedPlan}
         hadTrial={hadTrial}
         tokenizer={tokenizer}
@@ -92,9 +95,9 @@ export function Payflow({ tokenizer }: { tokenizer: CardTokenizer }) {
         onChangePlan={changePlan}
       />
     );
-  } else if (plansStatus === 'pending') {
+  } else if (plansStatus === 'pending' || availablePlans === null) {
     body = <Spinner label="Loading plans…" />;
-  } else if (state.availablePlans.length === 0) {
+  } else if (availablePlans.length === 0) {
     body = (
       <div className="card">
         <p>No membership plans are available right now.</p>
@@ -106,7 +109,7 @@ export function Payflow({ tokenizer }: { tokenizer: CardTokenizer }) {
       </div>
     );
   } else {
-    body = <PlanCards plans={state.availablePlans} hadTrial={hadTrial} onChoose={choose} />;
+    body = <PlanCards plans={availablePlans} hadTrial={hadTrial} onChoose={choose} />;
   }
 
   const title = done ? 'Welcome to your membership' : showPaymentForm && selectedPlan ? 'Checkout' : 'Choose your plan';

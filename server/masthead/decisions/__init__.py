@@ -1,0 +1,1 @@
+"""Access decisions: POST /zephr/decision-engine answers one feature per call."""

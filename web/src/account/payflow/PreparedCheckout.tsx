@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ComponentProps } from 'react';
+import { isApiError } from '../../api/client';
+import { preparedCustomerQuery } from '../../api/siteCalls';
+import { ErrorAlert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
+import { useIdentity } from '../state/IdentityProvider';
+import { Checkout } from './Checkout';
+import { UNKNOWN_ERROR } from './texts';
+
+/**
+ * The checkout, once the site API's prepare-customer call has made the reader's gateway
+ * customer: the card form then always opens on a customer that exists.
+ */
+export function PreparedCheckout(props: ComponentProps<typeof Checkout>) {
+  const { state: identity } = useIdentity();
+  const ids = { sessionId: identity.user.sessionId, trackingId: identity.dataLayer.trackingId ?? identity.user.trackingId ?? null };
+  const prepared = useQuery(preparedCustomerQuery(ids));
+
+  if (prepared.isPending) return <Spinner label="Preparing checkout…" />;
+  if (prepared.error) {
+    const error = prepared.error;
+    const message = isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : UNKNOWN_ERROR;
+    return (
+      <div className="card">
+        <ErrorAlert>
+          <p>{message}</p>
+        </ErrorAlert>
+        <Button variant="secondary" onClick={() => void prepared.refetch()}>
+          Try again
+        </Button>{' '}
+        <Button variant="link" onClick={props.onChangePlan}>
+          Change plan
+        </Button>
+      </div>
+    );
+  }
+  return <Checkout {...props} />;
+}

@@ -1,0 +1,41 @@
+/**
+ * The access-decision engine (spec section 7): POST /zephr/decision-engine answers one
+ * feature per call. The account area asks for available-plans.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { request } from './client';
+import type { components } from './schema';
+
+export const DECISION_ENGINE_PATH = '/zephr/decision-engine';
+export const AVAILABLE_PLANS_FEATURE = 'available-plans';
+
+type DecisionOut = components['schemas']['DecisionOut'];
+
+export interface DecisionRequest {
+  sdkFeatureSlug: string;
+  path: string;
+  contentId?: string | null;
+  /** The session id from the login answer, when this page has it; the cookie does the rest. */
+  session?: string | null;
+}
+
+/** The feature's outputValue, as the server sent it (unknown: callers validate it). */
+export async function fetchDecision({ sdkFeatureSlug, path, contentId = null, session = null }: DecisionRequest): Promise<unknown> {
+  const answer = await request<DecisionOut>(DECISION_ENGINE_PATH, {
+    method: 'POST',
+    body: { contentId, path, sdkFeatureSlug, userAgent: typeof navigator === 'undefined' ? null : navigator.userAgent, session },
+  });
+  return answer.outputValue;
+}
+
+export const decisionKeys = {
+  /** Per reader and page: another reader on this tab is decided for afresh. */
+  availablePlans: (reader: string | null, path: string) => ['decisions', AVAILABLE_PLANS_FEATURE, reader, path] as const,
+};
+
+export function availablePlansQuery(reader: string | null, path: string, session: string | null) {
+  return queryOptions({
+    queryKey: decisionKeys.availablePlans(reader, path),
+    queryFn: () => fetchDecision({ sdkFeatureSlug: AVAILABLE_PLANS_FEATURE, path, session }),
+  });
+}
