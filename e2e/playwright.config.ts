@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { databaseFile, databaseUrl, origin as baseURL, port, repoRoot } from './server';
+import { databaseFile, databaseUrl, homeDeliveryKey, origin as baseURL, port, repoRoot } from './server';
 
 /** Debian's Chromium: nothing here downloads a browser. */
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -48,6 +48,7 @@ export default defineConfig({
       MASTHEAD_PUBLIC_URL: baseURL,
       MASTHEAD_RATE_LIMIT_PER_ADDRESS: '1000',
       MASTHEAD_SEED_DEMO: 'true',
+      MASTHEAD_HOME_DELIVERY_KEY: homeDeliveryKey,
     },
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
