@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { databaseFile, databaseUrl, origin as baseURL, port, repoRoot } from './server';
+import { databaseFile, databaseUrl, homeDeliveryKey, origin as baseURL, port, repoRoot } from './server';
 
 /** Debian's Chromium: nothing here downloads a browser. */
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -57,6 +57,7 @@ export default defineConfig({
           plans: [{ id: 'sports-annual', curation: 'The whole season, and the next' }, 'retired-plan', 'sports-monthly', { id: 'sports-six-month', featured: false }],
         },
       ]),
+      MASTHEAD_HOME_DELIVERY_KEY: homeDeliveryKey,
     },
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,

@@ -9,3 +9,5 @@ export const origin = `http://127.0.0.1:${port}`;
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export const databaseFile = `${repoRoot}var/e2e-${port}.db`;
 export const databaseUrl = `sqlite:///${databaseFile}`;
+/** The print system's shared secret for the home-delivery operator API in the spec server. */
+export const homeDeliveryKey = 'e2e-home-delivery-key';

@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from masthead import health
+from masthead.billing import operator_routes as billing_operator_routes
 from masthead.billing import routes as billing_routes
 from masthead.billing import site_call_routes
 from masthead.billing.sandbox import wire as payment_sandbox
@@ -87,6 +88,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.include_router(billing_routes.router)  # /blaize|zephr/payment/braintree/*
     app.include_router(site_call_routes.router)  # prepare-customer, postal-code
     app.include_router(decision_routes.router)  # /zephr/decision-engine
+    app.include_router(billing_operator_routes.router)  # home delivery (print system)
     app.include_router(web_routes.router)  # last: its /account/{path} catch-all serves the SPA
     install_error_schema(app)
     return app

@@ -136,6 +136,11 @@ class Settings(BaseSettings):
         description="The pause feature flag: readers may pause and resume; paused statuses "
         "exist only while it is on (false refuses pause with 403 pause-disabled).",
     )
+    home_delivery_key: str = Field(
+        default="",
+        description="Shared secret of the print system's home-delivery operator API "
+        "(Authorization: Bearer <key>); empty turns the API off (404).",
+    )
     payments: str = Field(
         default="sandbox",
         description="'sandbox' runs the local Braintree sandbox (its tables, its wire protocol "

@@ -34,6 +34,7 @@ STATUS = {
     "same-plan": 409,
     "subscription-changed": 409,
     "change-in-progress": 409,
+    "home-delivery": 409,
     "change-failed": 503,
     "payment-unavailable": 503,
 }

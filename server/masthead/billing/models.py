@@ -106,3 +106,41 @@ class BillingDiscount(Base):
     plan_ids: Mapped[list[str]] = mapped_column(JSON, default=list)  # empty: every plan
     purpose: Mapped[str] = mapped_column(String(32), default="cancel-flow")
     enabled: Mapped[bool] = mapped_column(Boolean, default=True)
+
+
+class HomeDelivery(Base):
+    """A print home-delivery subscriber, as the print system (outside Masthead) reports them.
+
+    Keyed by the normalised email: the grant belongs to whichever account has that address,
+    now or after the reader registers. A revoked grant is kept (active false) so the reader's
+    membership page can say why their free membership ended.
+    """
+
+    __tablename__ = "home_delivery"
+
+    email: Mapped[str] = mapped_column(String(320), primary_key=True)
+    active: Mapped[bool] = mapped_column(Boolean)
+    started_at: Mapped[datetime] = mapped_column(UTCDateTime)  # the latest grant
+    ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    # When the reader dismissed the "ended" message (after ended_at: hidden).
+    notice_dismissed_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+
+
+class StepUpChange(Base):
+    """One subscription's move to its plan's step-up price: the notice mail, then the change
+    at the gateway, each done once. The primary key is what makes the notice once-only when
+    several workers run at the same moment."""
+
+    __tablename__ = "billing_step_up_changes"
+
+    subscription_id: Mapped[str] = mapped_column(
+        ForeignKey("billing_subscriptions.id", ondelete="CASCADE"), primary_key=True
+    )
+    step_up_date: Mapped[date] = mapped_column(Date, primary_key=True)
+    plan_id: Mapped[str] = mapped_column(String(64))
+    amount: Mapped[Decimal] = mapped_column(Money)  # the new price
+    notice_sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    applied_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    # A worker applying the change holds it until then; a dead worker's claim lapses.
+    claimed_until: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    last_error: Mapped[str | None] = mapped_column(String(500), nullable=True)

@@ -23,6 +23,11 @@ def plan(db: Session, plan_id: str) -> BillingPlan | None:
     return row if row is not None and row.enabled else None
 
 
+def plan_row(db: Session, plan_id: str) -> BillingPlan | None:
+    """The plan, offered or not (a retired plan's subscriptions still renew)."""
+    return db.get(BillingPlan, plan_id)
+
+
 def customer(db: Session, user_id: int) -> BillingCustomer | None:
     return db.get(BillingCustomer, user_id)
 

@@ -148,6 +148,11 @@ class SubscriptionOut(BaseModel):
     )
 
 
+class PriceChange(BaseModel):
+    amount: str = Field(description='the new price, "5.99"')
+    date: str = Field(description="the step-up date (YYYY-MM-DD), charges from then on")
+
+
 class MembershipOut(BaseModel):
     status: Literal[
         "None",
@@ -166,6 +171,21 @@ class MembershipOut(BaseModel):
     membershipEnabled: bool
     pauseEnabled: bool = Field(description="the pause feature flag")
     pausedLength: int | None = Field(description="months of the reader's pause, when paused")
+    # Defaults keep these optional in the generated client types: older fixtures still fit.
+    homeDelivery: bool | None = Field(
+        default=None,
+        description="the membership is free with print home delivery (status Active, no "
+        "activeSubscription; nothing to cancel, pause or change)",
+    )
+    homeDeliveryMessage: str | None = Field(
+        default=None,
+        description="why the free membership ended (home delivery cancelled), until the "
+        "reader dismisses it or subscribes",
+    )
+    priceChange: PriceChange | None = Field(
+        default=None,
+        description="the step-up price the renewing membership moves to, and from when",
+    )
 
 
 class SubscriptionChangeOut(BaseModel):

@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from masthead.billing import catalog, repository, sync
+from masthead.billing import catalog, home_delivery, repository, step_up, sync
 from masthead.billing.cta import status_message
 from masthead.billing.errors import BillingError, from_gateway
 from masthead.billing.gateway import (
@@ -35,6 +35,7 @@ from masthead.billing.models import BillingCustomer, BillingSubscription
 from masthead.billing.normalise import copy_info, facts, payment_method_wire, subscription_wire
 from masthead.billing.status import (
     PAUSED,
+    AccountStatus,
     is_member,
     resolve_status,
     should_auto_unpause,
@@ -294,22 +295,31 @@ def membership(db: Session, rt: Runtime, reader: Reader) -> dict[str, Any]:
         profile_paused=bool(profile["paused"]),
         current_plan=str(profile["current-plan"] or "") or None,
     )
+    delivery = home_delivery.reader_view(db, reader.email, rows)
+    if delivery.active:  # free with print home delivery: nothing paid, nothing to manage
+        status = AccountStatus.ACTIVE
     if should_auto_unpause(bool(profile["paused"]), status, pausing):
         sync.set_profile(db, rt, reader.user_id, {"paused": False, "paused-length": ""})
     live = [r for r in rows if r.status in LIVE]
     paid_ahead = [
         r for r in rows if r.status == CANCELED and (r.paid_through_date or today) > today
     ]
-    shown = live or paid_ahead
+    shown = [] if delivery.active else live or paid_ahead
     active = shown[0] if shown else None
     return {
         "status": str(status),
-        "isMember": is_member(status),
+        "isMember": is_member(status, delivery.products),
         "activeSubscription": None if active is None else subscription_wire(active),
-        "paymentMessage": status_message(status),
+        # The home-delivery message says why the membership ended, better than "inactive".
+        "paymentMessage": None if delivery.message else status_message(status),
         "membershipEnabled": rt.settings.membership_enabled,
         "pauseEnabled": pausing,
         "pausedLength": _paused_length(profile) if status in PAUSED else None,
+        "homeDelivery": delivery.active,
+        "homeDeliveryMessage": delivery.message,
+        "priceChange": None
+        if active is None
+        else step_up.upcoming(repository.plan_row(db, active.plan_id), active, today),
     }
 
 

@@ -21,7 +21,7 @@ from datetime import date, timedelta
 
 from sqlalchemy.orm import Session
 
-from masthead.billing import repository, sync
+from masthead.billing import home_delivery, repository, sync
 from masthead.billing.errors import BillingError, from_gateway
 from masthead.billing.gateway import ACTIVE, PENDING, GatewayError, PaymentGateway
 from masthead.billing.models import BillingPlan
@@ -54,6 +54,8 @@ def subscribe(
         raise BillingError("membership-disabled", "Memberships are not available right now.")
     if not req.in_supported_region:
         raise BillingError("unsupported-region", REGION_MESSAGE)
+    if home_delivery.is_active(db, reader.email):
+        raise BillingError("home-delivery", home_delivery.SUBSCRIBE_REFUSAL)
     plan = repository.plan(db, req.plan_id)
     if plan is None:
         raise BillingError("plan-not-found", f'There is no plan "{req.plan_id[:64]}".')

@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import and_, bindparam, select, update
 from sqlalchemy.orm import Session
 
+from masthead.billing.models import HomeDelivery
 from masthead.db import PinnedReader, UTCDateTime
 from masthead.identity.models import AuthSession, OneTimeToken, Profile, User
 
@@ -22,13 +23,24 @@ class Reader:
     email: str
     tracking_id: str
     attributes: dict[str, Any]
+    # An active print home-delivery grant for the reader's address (the data layer's
+    # hd-sports-membership product); read in the same query, by the primary key.
+    home_delivery: bool = False
 
 
 # Built once: constructing the statement per request costs more than running it.
 _READER = (
-    select(AuthSession.id, User.id, User.email, User.tracking_id, Profile.attributes)
+    select(
+        AuthSession.id,
+        User.id,
+        User.email,
+        User.tracking_id,
+        Profile.attributes,
+        HomeDelivery.active,
+    )
     .join(User, User.id == AuthSession.user_id)
     .join(Profile, Profile.user_id == User.id)
+    .outerjoin(HomeDelivery, and_(HomeDelivery.email == User.email, HomeDelivery.active))
     .where(
         AuthSession.token_hash == bindparam("token_hash"),
         AuthSession.revoked_at.is_(None),
@@ -49,7 +61,8 @@ def reader_for_session(reads: PinnedReader, token_hash: str, now: datetime) -> R
     row = reads.first(_READER, {"token_hash": token_hash, "now": now})
     if row is None:
         return None
-    return Reader(*tuple(row))
+    session_id, user_id, email, tracking_id, attributes, home_delivery = row
+    return Reader(session_id, user_id, email, tracking_id, attributes, bool(home_delivery))
 
 
 def revoke_session(db: Session, token_hash: str, now: datetime) -> None:

@@ -14,6 +14,7 @@ from email_validator import EmailNotValidError, validate_email
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from masthead.billing.plans import HOME_DELIVERY_PRODUCT_ID
 from masthead.deps import Runtime
 from masthead.identity import passwords, repository
 from masthead.identity.models import AuthSession, OneTimeToken, Profile, User
@@ -352,7 +353,7 @@ def data_layer(reader: repository.Reader) -> dict[str, Any]:
         "lastName": profile["last-name"],
         "loggedIn": True,
         "trackingId": reader.tracking_id,
-        "products": [],
+        "products": [HOME_DELIVERY_PRODUCT_ID] if reader.home_delivery else [],
         "hadTrial": bool(profile["had-trial"]),
         "paused": bool(profile["paused"]),
     }

@@ -6,9 +6,13 @@ from collections.abc import Callable
 from typing import Any
 
 from masthead.billing.gateway import WEBHOOK_TOPIC as BILLING_WEBHOOK_TOPIC
+from masthead.billing.home_delivery import STARTED_TOPIC as HOME_DELIVERY_STARTED_TOPIC
+from masthead.billing.home_delivery import handle_started as handle_home_delivery_started
 from masthead.billing.retries import CHECK_INTERVAL_SECONDS as RETRY_CHECK_SECONDS
 from masthead.billing.retries import retry_past_due
 from masthead.billing.settle import SETTLE_TOPIC, handle_settle_job
+from masthead.billing.step_up import CHECK_INTERVAL_SECONDS as STEP_UP_CHECK_SECONDS
+from masthead.billing.step_up import run_step_ups
 from masthead.billing.webhook_handler import (
     CYCLE_INTERVAL_SECONDS,
     handle_webhook,
@@ -32,6 +36,7 @@ HANDLERS: dict[str, Handler] = {
     BILLING_WEBHOOK_TOPIC: handle_webhook,
     SETTLE_TOPIC: handle_settle_job,
     WEBHOOK_FORWARD_TOPIC: deliver_webhook,
+    HOME_DELIVERY_STARTED_TOPIC: handle_home_delivery_started,
 }
 
 # Work the worker loop runs every so often, not from the outbox: (seconds between runs, hook).
@@ -39,4 +44,5 @@ HANDLERS: dict[str, Handler] = {
 PERIODIC: list[tuple[float, Callable[[Runtime], None]]] = [
     (CYCLE_INTERVAL_SECONDS, run_sandbox_cycle),
     (RETRY_CHECK_SECONDS, retry_past_due),
+    (STEP_UP_CHECK_SECONDS, run_step_ups),
 ]

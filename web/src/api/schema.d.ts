@@ -495,6 +495,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/v1/home-delivery/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether an address has print home delivery (operator API) */
+        get: operations["show_operator_v1_home_delivery__email__get"];
+        /**
+         * Home delivery started: the sports membership is free (operator API)
+         * @description Idempotent. The account with this address, now or once registered, is a member: the data layer's `products` holds `hd-sports-membership` and the membership call answers `homeDelivery: true`. A paid membership it has is cancelled at the gateway by the worker (no further charge); subscribe answers 409 `home-delivery` meanwhile. Bearer MASTHEAD_HOME_DELIVERY_KEY; 404 while the setting is empty.
+         */
+        put: operations["start_operator_v1_home_delivery__email__put"];
+        post?: never;
+        /**
+         * Home delivery cancelled: the free sports membership ends (operator API)
+         * @description Idempotent. The reader is mailed, and their membership page says why the membership ended (`homeDeliveryMessage`) until they dismiss it or subscribe. An address without home delivery answers `active: false` and changes nothing.
+         */
+        delete: operations["end_operator_v1_home_delivery__email__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wp-json/nyp-membership/v1/home-delivery-notice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** The reader dismisses the message that their free membership ended */
+        delete: operations["dismiss_wp_json_nyp_membership_v1_home_delivery_notice_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wp-json/nyp-membership/v1/membership": {
         parameters: {
             query?: never;
@@ -1026,6 +1068,34 @@ export interface components {
                 [key: string]: unknown;
             }[] | null;
         };
+        /** HomeDeliveryOut */
+        HomeDeliveryOut: {
+            /**
+             * Account
+             * @description a reader account has this address now
+             */
+            account: boolean;
+            /**
+             * Active
+             * @description home delivery is active: the sports membership is free
+             */
+            active: boolean;
+            /**
+             * Email
+             * @description the address, normalised as accounts keep it
+             */
+            email: string;
+            /**
+             * Endedat
+             * @description the latest revocation (ISO 8601)
+             */
+            endedAt: string | null;
+            /**
+             * Startedat
+             * @description the latest grant (ISO 8601)
+             */
+            startedAt: string | null;
+        };
         /** Identifiers */
         Identifiers: {
             /** Email Address */
@@ -1061,6 +1131,16 @@ export interface components {
         /** MembershipOut */
         MembershipOut: {
             activeSubscription: components["schemas"]["SubscriptionOut"] | null;
+            /**
+             * Homedelivery
+             * @description the membership is free with print home delivery (status Active, no activeSubscription; nothing to cancel, pause or change)
+             */
+            homeDelivery?: boolean | null;
+            /**
+             * Homedeliverymessage
+             * @description why the free membership ended (home delivery cancelled), until the reader dismisses it or subscribes
+             */
+            homeDeliveryMessage?: string | null;
             /** Ismember */
             isMember: boolean;
             /** Membershipenabled */
@@ -1077,6 +1157,8 @@ export interface components {
             pausedLength: number | null;
             /** Paymentmessage */
             paymentMessage: string | null;
+            /** @description the step-up price the renewing membership moves to, and from when */
+            priceChange?: components["schemas"]["PriceChange"] | null;
             /**
              * Status
              * @enum {string}
@@ -1307,6 +1389,19 @@ export interface components {
              * @description The reader's gateway customer id (their tracking id).
              */
             customer_id: string;
+        };
+        /** PriceChange */
+        PriceChange: {
+            /**
+             * Amount
+             * @description the new price, "5.99"
+             */
+            amount: string;
+            /**
+             * Date
+             * @description the step-up date (YYYY-MM-DD), charges from then on
+             */
+            date: string;
         };
         /** ProductRef */
         ProductRef: {
@@ -3377,6 +3472,180 @@ export interface operations {
             };
             /** @description Gone */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    show_operator_v1_home_delivery__email__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomeDeliveryOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_operator_v1_home_delivery__email__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomeDeliveryOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    end_operator_v1_home_delivery__email__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomeDeliveryOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dismiss_wp_json_nyp_membership_v1_home_delivery_notice_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,6 +3,8 @@ import type { MembershipResponse } from '../../api/billing';
 import { Button } from '../../ui/Button';
 import { formatPrice, formatServerDate } from '../payflow/texts';
 import { monthsWording } from './changeTexts';
+import { HOME_DELIVERY_INCLUDED, priceChangeText } from './homeDelivery';
+import { HomeDeliveryNotice } from './HomeDeliveryNotice';
 import { accessUntil, canCancel, canChangePlan, canPause, isPaused, statusLabel } from './status';
 
 interface OverviewProps {
@@ -23,6 +25,7 @@ export function MembershipOverview({ membership, onCancel, onPause, onResume, on
   const nextBilling = formatServerDate(subscription?.next_billing_date);
   const cancelledActive = membership.status === 'Cancelled_Active';
   const paused = isPaused(membership.status);
+  const priceChange = cancelledActive ? null : priceChangeText(membership);
 
   return (
     <section className="card membership-overview" aria-labelledby="membership-heading">
@@ -32,6 +35,12 @@ export function MembershipOverview({ membership, onCancel, onPause, onResume, on
           <dt>Status</dt>
           <dd data-testid="membership-status">{statusLabel(membership.status)}</dd>
         </div>
+        {membership.homeDelivery && (
+          <div>
+            <dt>Plan</dt>
+            <dd data-testid="home-delivery">{HOME_DELIVERY_INCLUDED}</dd>
+          </div>
+        )}
         {subscription && (
           <>
             <div>
@@ -58,6 +67,8 @@ export function MembershipOverview({ membership, onCancel, onPause, onResume, on
           </>
         )}
       </dl>
+      {membership.homeDeliveryMessage && <HomeDeliveryNotice message={membership.homeDeliveryMessage} />}
+      {priceChange && <p className="membership-note">{priceChange}</p>}
       {paused && (
         <p className="membership-note">
           Your membership is paused{membership.pausedLength ? ` for ${monthsWording(membership.pausedLength)}` : ''}. You are not charged until it restarts
@@ -84,7 +95,7 @@ export function MembershipOverview({ membership, onCancel, onPause, onResume, on
       )}
       {!membership.isMember && (
         <>
-          <p>{membership.status === 'None' ? 'You are not a member yet.' : 'Your membership has ended.'} Get unlimited sports coverage with a membership.</p>
+          <p>{membership.status === 'None' && !membership.homeDeliveryMessage ? 'You are not a member yet.' : 'Your membership has ended.'} Get unlimited sports coverage with a membership.</p>
           <Link className="button button--primary" to="/account/subscribe">
             Subscribe
           </Link>

@@ -1,0 +1,239 @@
+"""Print home delivery: the sports membership free for home-delivery subscribers (spec
+section 1: "cancelling home delivery cancels it and a message says so").
+
+The print subscription system is outside Masthead; it tells Masthead who receives home
+delivery through the operator API (operator_routes.py) or the CLI (home_delivery_cli.py).
+
+Decisions:
+- A grant is kept by normalised email address, so it applies to the account with that
+  address now or once the reader registers. The data layer's `products` then holds
+  hd-sports-membership, and the membership call answers status Active, isMember true and
+  homeDelivery true (read in the reader's session query: no extra query per page view).
+- A reader paying for a membership who gets home delivery stops paying: their live
+  subscriptions are cancelled at the gateway (no further charge; what was paid is not
+  refunded, as all charges are non-refundable). That work is an outbox job written with the
+  grant, so it is retried until the gateway answers, and it holds the reader's billing claim,
+  so a plan change or subscribe running at that moment cannot slip past it.
+- While home delivery is active, subscribe is refused (409 home-delivery): nothing to pay for.
+- Revoking ends the free membership at once. The grant row stays (active false, ended_at), and
+  the membership page shows ENDED_MESSAGE until the reader dismisses it or subscribes again
+  (a subscription created after the end): it survives reloads and other devices. The reader
+  is also mailed.
+- Granting and revoking are idempotent: repeating either changes nothing and sends nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from masthead.billing import repository, sync
+from masthead.billing.errors import BillingError
+from masthead.billing.gateway import (
+    ACTIVE,
+    CANCELED,
+    EXPIRED,
+    PAST_DUE,
+    PENDING,
+    GatewayError,
+    SubscriptionInfo,
+)
+from masthead.billing.models import BillingSubscription, HomeDelivery
+from masthead.billing.normalise import copy_info
+from masthead.billing.plans import HOME_DELIVERY_PRODUCT_ID
+from masthead.deps import Runtime
+from masthead.identity.profile_fields import read_profile
+from masthead.identity.repository import user_by_email
+from masthead.identity.service import IdentityError, normalise_email
+from masthead.jobs.service import enqueue
+from masthead.mail.service import send_mail
+
+log = logging.getLogger(__name__)
+
+STARTED_TOPIC = "billing.home_delivery_started"
+LIVE = (ACTIVE, PENDING, PAST_DUE)
+CANCEL_REASON = "home-delivery"
+INCLUDED_TEXT = "Included with your home delivery subscription"
+ENDED_MESSAGE = (
+    "Your free sports membership has ended because your home delivery subscription was "
+    "cancelled. Subscribe to keep reading our sports coverage."
+)
+SUBSCRIBE_REFUSAL = (
+    "Your sports membership is included with your home delivery subscription, so there is "
+    "nothing to pay."
+)
+ENDED_SUBJECT = "Your free sports membership has ended"
+MEMBERSHIP_PAGE = "/account/settings/membership"
+CLAIM = timedelta(seconds=60)  # the reader's billing claim, as subscribe and changes take it
+
+
+class BillingClaimHeld(RuntimeError):
+    """The reader's billing claim is held by a running change; the outbox retries later."""
+
+
+@dataclass(frozen=True)
+class ReaderView:
+    """What the membership call says about home delivery."""
+
+    active: bool
+    message: str | None
+
+    @property
+    def products(self) -> tuple[str, ...]:
+        return (HOME_DELIVERY_PRODUCT_ID,) if self.active else ()
+
+
+def address(raw: str) -> str:
+    """The print system's address in the form accounts keep it (400 when it is not one)."""
+    try:
+        return normalise_email(raw)
+    except IdentityError:
+        raise BillingError("bad-request", "Please enter a valid email address.") from None
+
+
+def is_active(db: Session, email: str) -> bool:
+    row = db.get(HomeDelivery, email)
+    return row is not None and row.active
+
+
+def wire(db: Session, email: str) -> dict[str, Any]:
+    """The operator API's answer: the grant as stored, and whether an account has it."""
+    row = db.get(HomeDelivery, email)
+    return {
+        "email": email,
+        "active": bool(row and row.active),
+        "startedAt": _iso(row.started_at if row else None),
+        "endedAt": _iso(row.ended_at if row else None),
+        "account": user_by_email(db, email) is not None,
+    }
+
+
+def grant(db: Session, rt: Runtime, email: str) -> dict[str, Any]:
+    now = rt.clock.now()
+    row = db.get(HomeDelivery, email, with_for_update=True)
+    if row is None:
+        try:
+            with db.begin_nested():
+                db.add(HomeDelivery(email=email, active=True, started_at=now))
+        except IntegrityError:  # the same grant, sent twice at once, landed first
+            return wire(db, email)
+    elif not row.active:
+        row.active, row.started_at = True, now
+    else:
+        return wire(db, email)  # already granted: nothing to do again
+    db.flush()
+    # Cancelling a paid membership is gateway work: done by the worker, retried until it lands.
+    enqueue(db, rt.clock, STARTED_TOPIC, {"email": email})
+    return wire(db, email)
+
+
+def revoke(db: Session, rt: Runtime, email: str) -> dict[str, Any]:
+    row = db.get(HomeDelivery, email, with_for_update=True)
+    if row is None or not row.active:
+        return wire(db, email)  # nothing granted: nothing to end
+    now = rt.clock.now()
+    row.active, row.ended_at, row.notice_dismissed_at = False, now, None
+    user = user_by_email(db, email)
+    if user is not None:
+        name = str(read_profile(user.profile.attributes).get("first-name") or "").strip()
+        link = rt.settings.public_url.rstrip("/") + MEMBERSHIP_PAGE
+        send_mail(
+            db,
+            rt.clock,
+            to=email,
+            subject=ENDED_SUBJECT,
+            text=f"Hello{' ' + name if name else ''},\n\n{ENDED_MESSAGE}\n\n"
+            f"See the membership plans on your membership page: {link}\n",
+        )
+    db.flush()
+    return wire(db, email)
+
+
+def reader_view(db: Session, email: str, rows: list[BillingSubscription]) -> ReaderView:
+    """Home delivery as the reader's membership page shows it."""
+    row = db.get(HomeDelivery, email)
+    if row is None:
+        return ReaderView(active=False, message=None)
+    if row.active:
+        return ReaderView(active=True, message=None)
+    return ReaderView(active=False, message=ENDED_MESSAGE if _notice_shown(row, rows) else None)
+
+
+def _notice_shown(row: HomeDelivery, rows: list[BillingSubscription]) -> bool:
+    ended = row.ended_at
+    if ended is None:
+        return False
+    if row.notice_dismissed_at is not None and row.notice_dismissed_at >= ended:
+        return False
+    return not any(r.created_at > ended for r in rows)  # subscribed since: it is old news
+
+
+def dismiss_notice(db: Session, rt: Runtime, email: str) -> None:
+    row = db.get(HomeDelivery, email)
+    if row is not None and not row.active and row.ended_at is not None:
+        row.notice_dismissed_at = rt.clock.now()
+
+
+def handle_started(runtime: Runtime, payload: dict[str, Any]) -> None:
+    """Outbox job of a grant: the reader's paid membership ends without a further charge."""
+    email = str(payload["email"])
+    with runtime.sessions() as db:
+        user = user_by_email(db, email)
+        if user is None or not is_active(db, email):
+            return  # no account yet, or revoked meanwhile: the paid membership stays
+        user_id = user.id
+        if repository.customer(db, user_id) is None:
+            return  # never had a gateway customer: nothing paid
+    with runtime.sessions.begin() as own:
+        now = runtime.clock.now()
+        if not repository.claim_subscribe(own, user_id, now, now + CLAIM):
+            raise BillingClaimHeld(f"reader {user_id} is changing their membership")
+    try:
+        _end_paid(runtime, email, user_id)
+    finally:
+        with runtime.sessions.begin() as own:
+            repository.release_subscribe(own, user_id)
+
+
+def _end_paid(runtime: Runtime, email: str, user_id: int) -> None:
+    with runtime.sessions() as db:
+        if not is_active(db, email):
+            return
+        live = [r.id for r in repository.subscriptions_of(db, user_id) if r.status in LIVE]
+    gw = runtime.gateway
+    ended: list[SubscriptionInfo] = []
+    failure: GatewayError | None = None
+    for subscription_id in live:  # gateway first, outside any local transaction (SQLite)
+        try:
+            ended.append(gw.cancel_subscription(subscription_id))
+        except GatewayError as exc:
+            try:
+                info = gw.find_subscription(subscription_id)
+            except GatewayError:
+                failure = exc
+                continue
+            if info.status in (CANCELED, EXPIRED):
+                ended.append(info)  # cancelled meanwhile
+            else:
+                failure = exc
+    with runtime.sessions.begin() as db:
+        for info in ended:
+            row = repository.subscription(db, info.id)
+            if row is not None:
+                copy_info(row, info)
+                row.cancel_reason = CANCEL_REASON
+        user = repository.user(db, user_id)
+        if user is not None and user.profile.attributes.get("paused"):
+            sync.set_profile(db, runtime, user_id, {"paused": False, "paused-length": ""})
+    log.info("home delivery for reader %s: %s paid subscriptions ended", user_id, len(ended))
+    if failure is not None:
+        raise failure  # the outbox runs the job again; the cancelled ones stay cancelled
+
+
+def _iso(value: datetime | None) -> str | None:
+    return None if value is None else value.isoformat()
