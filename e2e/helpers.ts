@@ -77,3 +77,10 @@ export async function linkFromMail(request: APIRequestContext, to: string, path:
     .not.toBe('');
   return link;
 }
+
+/** The site API nonce for the request context's session, as the account area fetches it. */
+export async function siteNonceHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  const response = await request.get('/wp-json/nyp-membership/v1/nonce');
+  const { nonce } = (await response.json()) as { nonce: string };
+  return { 'X-WP-Nonce': nonce };
+}

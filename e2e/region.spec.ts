@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { newReader, registerByApi } from './helpers';
+import { newReader, registerByApi, siteNonceHeaders } from './helpers';
 
 // The e2e server reads the visitor's country from X-Test-Country (playwright.config.ts), and
 // its available-plans rule puts the annual plan first on /account/appsubscribe.
@@ -70,11 +70,12 @@ test.describe('inside the supported region', () => {
 
   test("the postal-code call keeps the reader's billing ZIP code and checks it", async ({ page }) => {
     await registerByApi(page.request, newReader('region-zip'));
-    const kept = await page.request.post('/wp-json/nyp-membership/v1/postal-code', { data: { state: 'NY', postal_code: '10001' } });
+    const headers = await siteNonceHeaders(page.request);
+    const kept = await page.request.post('/wp-json/nyp-membership/v1/postal-code', { data: { state: 'NY', postal_code: '10001' }, headers });
     expect(await kept.json()).toEqual({ state: 'NY', postal_code: '10001', in_supported_region: true, message: null });
     const profile = (await (await page.request.get('/blaize/profile')).json()) as Record<string, unknown>;
     expect([profile['billing-state'], profile['billing-postal-code']]).toEqual(['NY', '10001']);
-    const mismatch = await page.request.post('/wp-json/nyp-membership/v1/postal-code', { data: { state: 'NY', postal_code: '90210' } });
+    const mismatch = await page.request.post('/wp-json/nyp-membership/v1/postal-code', { data: { state: 'NY', postal_code: '90210' }, headers });
     expect(mismatch.status()).toBe(400);
     expect(await mismatch.json()).toEqual({ type: 'postal-code-mismatch', message: 'The ZIP code 90210 is not in NY. Please check the state and ZIP code.' });
   });

@@ -25,6 +25,7 @@ from masthead.origin import OriginCheckMiddleware
 from masthead.referrals import demo as referral_demo
 from masthead.referrals import routes as referral_routes
 from masthead.settings import Settings
+from masthead.site import nonce_routes
 from masthead.site import routes as site_routes
 from masthead.web import routes as web_routes
 from masthead.webhooks import routes as webhook_routes
@@ -84,6 +85,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.include_router(referral_demo.router)  # GET /demo/merchant
     app.include_router(site_routes.router)
     app.include_router(webhook_routes.router)  # the site API's webhook
+    app.include_router(nonce_routes.router)  # GET .../nonce for the account area
     app.include_router(billing_routes.site_router)  # plans, membership
     app.include_router(billing_routes.router)  # /blaize|zephr/payment/braintree/*
     app.include_router(site_call_routes.router)  # prepare-customer, postal-code

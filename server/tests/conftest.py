@@ -7,13 +7,14 @@ CI=true an unreachable PostgreSQL fails the run instead of skipping it.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from httpx import Request
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
@@ -21,9 +22,11 @@ from sqlalchemy.exc import OperationalError
 from masthead.app import create_app
 from masthead.clock import FrozenClock
 from masthead.deps import Runtime
+from masthead.identity.cookies import SESSION_COOKIE
 from masthead.migrate import upgrade
 from masthead.models import Base
 from masthead.settings import Settings
+from masthead.site.nonces import REST_ACTION, make_nonce
 
 TEST_ORIGIN = "http://testserver"
 
@@ -88,7 +91,23 @@ def runtime(app: FastAPI) -> Runtime:
     return rt
 
 
+def _send_site_nonce(runtime: Runtime, test_client: TestClient) -> Callable[[Request], None]:
+    """Site API calls carry the page's nonce, as the account area sends it. A request that
+    sets X-WP-Nonce itself (even empty) keeps what it set: the nonce tests do that."""
+
+    def hook(request: Request) -> None:
+        if not request.url.path.startswith("/wp-json/") or "x-wp-nonce" in request.headers:
+            return
+        token = test_client.cookies.get(SESSION_COOKIE) or ""
+        request.headers["X-WP-Nonce"] = make_nonce(
+            runtime.settings.secret_key, token, REST_ACTION, runtime.clock.now()
+        )
+
+    return hook
+
+
 @pytest.fixture
 def client(app: FastAPI) -> Iterator[TestClient]:
     with TestClient(app, base_url=TEST_ORIGIN) as test_client:
+        test_client.event_hooks["request"].append(_send_site_nonce(app.state.runtime, test_client))
         yield test_client

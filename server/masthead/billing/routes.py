@@ -21,11 +21,14 @@ from masthead.deps import DbDep, RuntimeDep
 from masthead.errors import ApiError
 from masthead.identity.auth import ReaderDep
 from masthead.region import RegionDep, vary_headers
+from masthead.site.nonces import require_rest_nonce
 
 router = APIRouter(tags=["payments"])
 site_router = APIRouter(prefix="/wp-json/nyp-membership/v1", tags=["site"])
 
 NO_STORE = {"Cache-Control": "no-store"}
+# Every site API call carries the page's nonce (X-WP-Nonce), except the public catalogue.
+SITE_NONCE = Depends(require_rest_nonce)
 T = TypeVar("T")
 
 
@@ -62,6 +65,7 @@ def plans(db: DbDep, rt: RuntimeDep, region: RegionDep) -> Response:
 
 @site_router.post(
     "/pause-subscription-email/",
+    dependencies=[SITE_NONCE],
     response_model=schemas.PauseEmailOut,
     responses={
         400: {"model": schemas.PauseEmailOut},
@@ -94,6 +98,7 @@ def pause_subscription_email(
 
 @site_router.post(
     "/subscriptions/{subscription_id}/retry",
+    dependencies=[SITE_NONCE],
     response_model=schemas.SubscriptionChangeOut,
     responses={401: {}, 402: {}, 404: {}, 409: {}, 503: {}},
     summary="Charge a past-due membership's balance again",
@@ -109,6 +114,7 @@ def retry_subscription(
 
 @site_router.get(
     "/subscriptions/{subscription_id}/discounts",
+    dependencies=[SITE_NONCE],
     response_model=list[schemas.DiscountOfferOut],
     responses={400: {}, 401: {}, 404: {}},
     summary="The discount offers the reader may take on a subscription",
@@ -124,6 +130,7 @@ def discount_offers(
 
 @site_router.post(
     "/subscriptions/{subscription_id}/discounts",
+    dependencies=[SITE_NONCE],
     response_model=schemas.SubscriptionChangeOut,
     responses={400: {}, 401: {}, 404: {}, 409: {}, 503: {}},
     summary="Take a discount offer: it lowers the subscription's next billing cycles",
@@ -145,6 +152,7 @@ def take_discount(
 
 @site_router.get(
     "/membership",
+    dependencies=[SITE_NONCE],
     response_model=schemas.MembershipOut,
     responses={401: {}},
     summary="The signed-in reader's membership status, computed on the server",

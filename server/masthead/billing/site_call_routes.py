@@ -5,7 +5,7 @@ from __future__ import annotations
 import hmac
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Request, Response
+from fastapi import APIRouter, Body, Depends, Request, Response
 from fastapi.responses import JSONResponse
 
 from masthead.billing import site_calls
@@ -23,8 +23,13 @@ from masthead.identity.auth import ReaderDep
 from masthead.identity.cookies import SESSION_COOKIE
 from masthead.identity.repository import Reader
 from masthead.region import RegionDep
+from masthead.site.nonces import require_rest_nonce
 
-router = APIRouter(prefix="/wp-json/nyp-membership/v1", tags=["site"])
+router = APIRouter(
+    prefix="/wp-json/nyp-membership/v1",
+    tags=["site"],
+    dependencies=[Depends(require_rest_nonce)],  # the page's nonce (X-WP-Nonce)
+)
 
 NO_STORE = {"Cache-Control": "no-store"}
 MISMATCH_MESSAGE = "This request names another reader's session. Please log in again."

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, INVALID_JSON_MESSAGE, OFFLINE_MESSAGE, UNKNOWN_ERROR_MESSAGE, request } from './client';
+import { forgetSiteNonce } from './siteNonce';
 
 function respond(status: number, body: string, contentType = 'application/json') {
   return new Response(body, { status, headers: { 'Content-Type': contentType } });
@@ -25,7 +26,10 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   throw new Error('expected the request to fail');
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  forgetSiteNonce();
+});
 
 describe('request', () => {
   it('sends JSON with credentials and returns the parsed body', async () => {
@@ -96,13 +100,13 @@ describe('request', () => {
     const page = (from: number, count: number) =>
       respond(200, JSON.stringify(Array.from({ length: count }, (_, i) => from + i)));
     const fetchMock = mockFetch(page(0, 100), page(100, 100), page(200, 7));
-    const items = await request<number[]>('/wp-json/x/items?lang=en', { perPage: -1 });
+    const items = await request<number[]>('/x/items?lang=en', { perPage: -1 });
     expect(items).toHaveLength(207);
     expect(items[206]).toBe(206);
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
-      '/wp-json/x/items?lang=en&per_page=100&page=1',
-      '/wp-json/x/items?lang=en&per_page=100&page=2',
-      '/wp-json/x/items?lang=en&per_page=100&page=3',
+      '/x/items?lang=en&per_page=100&page=1',
+      '/x/items?lang=en&per_page=100&page=2',
+      '/x/items?lang=en&per_page=100&page=3',
     ]);
   });
 
@@ -116,5 +120,34 @@ describe('request', () => {
     const fetchMock = mockFetch(respond(200, '[]'));
     await request('/x', { perPage: 10 });
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/x?per_page=10');
+  });
+});
+
+describe('the site API nonce', () => {
+  const nonceOf = (call: Parameters<typeof fetch> | undefined) => new Headers(call?.[1]?.headers).get('X-WP-Nonce');
+
+  it('fetches a nonce once and sends it with every site API call, and only with those', async () => {
+    const fetchMock = mockFetch(respond(200, '{"nonce":"n1"}'), respond(200, '{}'), respond(200, '{}'), respond(200, '{}'));
+    await request('/wp-json/nyp-membership/v1/membership');
+    await request('/wp-json/nyp-membership/v1/retry', { method: 'POST' });
+    await request('/blaize/account');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      '/wp-json/nyp-membership/v1/nonce',
+      '/wp-json/nyp-membership/v1/membership',
+      '/wp-json/nyp-membership/v1/retry',
+      '/blaize/account',
+    ]);
+    expect(fetchMock.mock.calls.map(nonceOf)).toEqual([null, 'n1', 'n1', null]);
+  });
+
+  it('renews the nonce once after a 403 bad-nonce (the session changed) and retries', async () => {
+    const badNonce = () => respond(403, '{"type":"bad-nonce","message":"Your page has expired."}');
+    const fetchMock = mockFetch(respond(200, '{"nonce":"old"}'), badNonce(), respond(200, '{"nonce":"new"}'), respond(200, '{"ok":true}'));
+    await expect(request('/wp-json/nyp-membership/v1/membership')).resolves.toEqual({ ok: true });
+    expect(fetchMock.mock.calls.map(nonceOf)).toEqual([null, 'old', null, 'new']);
+
+    mockFetch(badNonce(), respond(200, '{"nonce":"newer"}'), badNonce());
+    const error = await failure(request('/wp-json/nyp-membership/v1/membership'));
+    expect([error.status, error.type]).toEqual([403, 'bad-nonce']); // retried once, not forever
   });
 });

@@ -3,6 +3,8 @@
  * and errors that always carry a status, a type and a message a person can read.
  */
 
+import { BAD_NONCE, needsNonce, siteNonce } from './siteNonce';
+
 export const OFFLINE_MESSAGE = 'You are probably offline.';
 export const INVALID_JSON_MESSAGE = 'The response is not a valid JSON response.';
 export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred.';
@@ -62,13 +64,15 @@ async function requestAllPages(path: string, options: RequestOptions): Promise<u
   }
 }
 
-async function sendOnce<T>(url: string, options: RequestOptions): Promise<T> {
+async function sendOnce<T>(url: string, options: RequestOptions, renewNonce = false): Promise<T> {
   const init: RequestInit = {
     method: options.method ?? 'GET',
     credentials: 'include',
     headers: { Accept: 'application/json' },
     signal: options.signal ?? null,
   };
+  const nonced = needsNonce(url);
+  if (nonced) init.headers = { ...init.headers, 'X-WP-Nonce': await siteNonce(renewNonce) };
   if (options.body !== undefined) {
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };
     init.body = JSON.stringify(options.body);
@@ -95,6 +99,8 @@ async function sendOnce<T>(url: string, options: RequestOptions): Promise<T> {
 
   if (!response.ok) {
     const { type, message } = errorFields(body);
+    // The session changed since the nonce was made (a login or logout): once more, renewed.
+    if (nonced && !renewNonce && response.status === 403 && type === BAD_NONCE) return sendOnce<T>(url, options, true);
     throw new ApiError(message ?? UNKNOWN_ERROR_MESSAGE, response.status, type ?? 'unknown', body);
   }
   return body as T;

@@ -557,6 +557,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wp-json/nyp-membership/v1/nonce": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A site API nonce (X-WP-Nonce) for the current session
+         * @description Bound to the session cookie sent with this request (or to no session), valid for 12 to 24 hours. `Cache-Control: no-store`.
+         */
+        get: operations["nonce_wp_json_nyp_membership_v1_nonce_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wp-json/nyp-membership/v1/pause-subscription-email/": {
         parameters: {
             query?: never;
@@ -1174,6 +1194,11 @@ export interface components {
         NewPaymentMethod: {
             /** Payment Method Nonce */
             payment_method_nonce: string;
+        };
+        /** NonceOut */
+        NonceOut: {
+            /** Nonce */
+            nonce: string;
         };
         /** PasswordRequest */
         PasswordRequest: {
@@ -3680,6 +3705,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    nonce_wp_json_nyp_membership_v1_nonce_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NonceOut"];
                 };
             };
         };
