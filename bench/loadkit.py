@@ -1,7 +1,9 @@
-"""What the load benchmarks share: a free port, waiting for the server, and driving wrk."""
+"""What the load benchmarks share: a free port, waiting for the server, driving wrk, and the
+CPU a process has used."""
 
 from __future__ import annotations
 
+import os
 import re
 import socket
 import subprocess
@@ -30,6 +32,12 @@ def wait_ready(base: str, server: subprocess.Popen[bytes]) -> None:
         except OSError:
             time.sleep(0.1)
     raise SystemExit("the server did not become ready")
+
+
+def process_cpu_seconds(pid: int) -> float:
+    """User and system CPU of a running process, all its threads (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def to_ms(value: str) -> float:
