@@ -22,10 +22,10 @@ own converters, as an INSERT's would.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import Engine, insert
-from sqlalchemy.sql.type_api import _BindProcessorType
 from starlette.datastructures import State
 
 from masthead.referrals.errors import ReferralError
@@ -58,7 +58,7 @@ class AnalyticsWriter(Grouped[dict[str, Any], None]):
         self._max_waiting = max_waiting
         self._copy = _copy_statement(engine)
         dialect = engine.dialect
-        self._converters: list[tuple[str, _BindProcessorType[Any] | None]] = [
+        self._converters: list[tuple[str, Callable[[Any], Any] | None]] = [
             (c.key, c.type.dialect_impl(dialect).bind_processor(dialect)) for c in _COLUMNS
         ]
 
