@@ -21,8 +21,10 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def wait_ready(base: str, server: subprocess.Popen[bytes]) -> None:
-    for _ in range(300):
+def wait_ready(base: str, server: subprocess.Popen[bytes], seconds: float = 120) -> None:
+    """Until /readyz answers: migrating and seeding take a while on a busy machine."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         if server.poll() is not None:
             raise SystemExit(f"the server exited with {server.returncode}")
         try:
