@@ -1,7 +1,9 @@
-"""What the load benchmarks share: a free port, waiting for the server, and driving wrk."""
+"""What the load benchmarks share: a free port, waiting for the server, driving wrk, and the
+CPU a process has used."""
 
 from __future__ import annotations
 
+import os
 import re
 import socket
 import subprocess
@@ -19,8 +21,10 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def wait_ready(base: str, server: subprocess.Popen[bytes]) -> None:
-    for _ in range(300):
+def wait_ready(base: str, server: subprocess.Popen[bytes], seconds: float = 120) -> None:
+    """Until /readyz answers: migrating and seeding take a while on a busy machine."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         if server.poll() is not None:
             raise SystemExit(f"the server exited with {server.returncode}")
         try:
@@ -30,6 +34,12 @@ def wait_ready(base: str, server: subprocess.Popen[bytes]) -> None:
         except OSError:
             time.sleep(0.1)
     raise SystemExit("the server did not become ready")
+
+
+def process_cpu_seconds(pid: int) -> float:
+    """User and system CPU of a running process, all its threads (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def to_ms(value: str) -> float:

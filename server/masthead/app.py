@@ -24,6 +24,7 @@ from masthead.openapi_errors import install_error_schema
 from masthead.origin import OriginCheckMiddleware
 from masthead.referrals import demo as referral_demo
 from masthead.referrals import routes as referral_routes
+from masthead.referrals.analytics_fastpath import AnalyticsFastPath
 from masthead.settings import Settings
 from masthead.site import nonce_routes
 from masthead.site import routes as site_routes
@@ -72,6 +73,8 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.state.runtime = runtime
     install_error_handlers(app)
     app.add_middleware(OriginCheckMiddleware, settings=settings)
+    # Added last, so it runs first: accepted widget analytics skip the router (calls 6 and 7).
+    app.add_middleware(AnalyticsFastPath, runtime=runtime, state=app.state)
 
     app.include_router(read_routes.router)  # first: matched on every page view
     app.include_router(health.router)

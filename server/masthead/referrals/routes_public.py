@@ -42,17 +42,14 @@ def squatch_cookie_json(
 
 
 def analytics_writer(request: Request) -> ingest.AnalyticsWriter:
-    """The application's analytics writer, made at its first use."""
-    state = request.app.state
-    writer: ingest.AnalyticsWriter | None = getattr(state, "referral_analytics_writer", None)
-    if writer is None:
-        runtime: Runtime = state.runtime
-        writer = state.referral_analytics_writer = ingest.AnalyticsWriter(runtime.engine)
-    return writer
+    runtime: Runtime = request.app.state.runtime
+    return ingest.app_writer(request.app.state, runtime.engine)
 
 
 # Both analytics endpoints are async and take no session: the row is checked here and
 # written by the group commit of ingest.py, which answers once the row is committed.
+# analytics_fastpath.py answers the calls these routes would accept, before the router; the
+# routes describe the calls in OpenAPI and give every refusal its answer.
 @router.post(
     "/widgets/analytics/loaded",
     status_code=204,
