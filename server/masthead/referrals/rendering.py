@@ -77,6 +77,7 @@ def render(
         referrer_reward=programme.referrer_reward,
         referred_reward=programme.referred_reward,
         participant=_participant(db, user) if user else None,
+        engagement_medium=widget.engagement_medium,
     )
     return {
         "template": templates.render(widget.widget_type, view),
