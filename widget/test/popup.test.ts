@@ -134,8 +134,4 @@ describe('PopupWidget', () => {
     expect(open).toHaveBeenCalledExactlyOnceWith('https://twitter.com/intent/tweet?text=hi', '_blank', 'noopener');
   });
 
-  it('needs to be in the page to write its frame', () => {
-    const popup = new PopupWidget(params());
-    expect(() => (popup as unknown as { write(html: string): void }).write('x')).toThrow('Frame needs a content window');
-  });
 });
