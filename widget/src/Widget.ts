@@ -75,7 +75,6 @@ export abstract class Widget {
     if (type == 'height') this.resize(message.height);
     if (type == 'close') this.close();
     if (type == 'shared') this.analytics('shared', message.shareMedium);
-    if (type == 'open-url') open(message.url, '_blank', 'noopener');
     if (type == 'open') {
       if (this._pending) this.write(this.content);
       this._pending = false;

@@ -12,7 +12,7 @@ const FRAME_STYLE = 'border:0;background-color:transparent;';
  * replaces itself with the document the page posts (PROTOCOL.md, "Starting a frame early").
  */
 export const BOOT_DOCUMENT =
-  '<script>onmessage=e=>{let d=e.data;e.source==parent&&d.type=="document"&&(document.open(),document.write(d.html),document.close())};' +
+  '<script>onmessage=e=>{let h=e.source==parent&&e.data.html;h&&(document.open(),document.write(h),document.close())};' +
   'parent.postMessage({squatch:1,type:"ready"},"*")</script>';
 
 /** A sandboxed frame. */

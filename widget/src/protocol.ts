@@ -8,32 +8,20 @@ export type FrameMessage =
   | { type: 'height'; height: number; width?: number }
   | { type: 'close' | 'open' | 'ready' }
   | { type: 'shared'; shareMedium: ShareMedium }
-  | { type: 'open-url'; url: string }
   | { type: 'register'; email: string; firstName?: string | undefined; lastName?: string | undefined };
 
 const isSize = (x: unknown): x is number => typeof x == 'number' && x >= 0 && x <= 1e5;
 const shortText = (x: unknown, max: number): x is string => isText(x) && x.length <= max;
 const isName = (x: unknown): x is string | undefined => x === undefined || shortText(x, 100);
 
-function httpUrl(x: unknown): string | undefined {
-  try {
-    const url = new URL(shortText(x, 2048) ? x : '');
-    return /^https?:$/.test(url.protocol) ? url.href : undefined;
-  } catch {
-    // Not an absolute URL.
-  }
-}
-
 /** A checked copy of a frame's message, or null when it is not one of ours or malformed. */
 export function parseFrameMessage(data: unknown): FrameMessage | null {
   if (!isObject(data) || data.squatch !== 1) return null;
-  const { type, height, width, shareMedium, url, email, firstName, lastName } = data;
+  const { type, height, width, shareMedium, email, firstName, lastName } = data;
   if (type === 'height' && isSize(height)) return isSize(width) ? { type, height, width } : { type, height };
   if (type === 'close' || type === 'open' || type === 'ready') return { type };
   const medium = SHARE_MEDIA.find((m) => m === shareMedium);
   if (type === 'shared' && medium) return { type, shareMedium: medium };
-  const href = type === 'open-url' && httpUrl(url);
-  if (href) return { type: 'open-url', url: href };
   if (type === 'register' && shortText(email, 254) && isName(firstName) && isName(lastName))
     return { type, email, firstName, lastName };
   return null;

@@ -30,6 +30,6 @@ export function pushCookie(): void {
   const value = mergeCookieValue(readReferralCookie(), new URLSearchParams(location.search).get('_saasquatch'));
   if (!value) return log('no valid _saasquatch parameter');
   const domain = topLevelDomain(location.hostname);
-  const expires = new Date(Date.now() + 365 * 864e5).toUTCString();
-  document.cookie = `_saasquatch=${value}; expires=${expires}; path=/${domain ? `; domain=${domain}` : ''}; SameSite=Lax`;
+  // 365 days.
+  document.cookie = `_saasquatch=${value}; max-age=31536000; path=/${domain ? `; domain=${domain}` : ''}; SameSite=Lax`;
 }

@@ -3,7 +3,9 @@
 Every value goes through html.escape. Nothing is loaded from anywhere: inline CSS and script,
 system fonts, no images. The frame is sandboxed without allow-same-origin, so it talks to
 its parent only by postMessage (widget/PROTOCOL.md): `height` on load, on resize and when
-the page says `opened`; `close`; `shared` with the medium; `open-url` for web share pages.
+the page says `opened`; `close`; `shared` with the medium. Share links are ordinary
+`target="_blank"` links: the sandbox lets them open outside it (allow-popups-to-escape-sandbox),
+with either library.
 Controls carry the library's data-squatch-close / data-squatch-share attributes.
 
 The engagement medium decides the close button: a popup (POPUP, or CTA: the button opens a
@@ -133,12 +135,6 @@ SCRIPT = """
     if (target.hasAttribute("data-squatch-copy")) copy(target);
     var medium = target.getAttribute("data-squatch-share");
     if (medium) post({ type: "shared", shareMedium: medium });
-    var url = target.getAttribute("href");
-    // The page opens web share pages (open-url); mail and text links open from the frame.
-    if (url && /^https?:/i.test(url)) {
-      event.preventDefault();
-      post({ type: "open-url", url: url });
-    }
   });
   window.addEventListener("message", function (event) {
     var data = event.data;

@@ -213,8 +213,9 @@ def test_templates_are_complete_accessible_and_self_contained(client: TestClient
     # the frame protocol
     assert 'window.parent.postMessage(message, "*")' in template
     assert "message.squatch = 1" in template
-    for message in ('type: "height"', 'type: "close"', 'type: "shared"', 'type: "open-url"'):
+    for message in ('type: "height"', 'type: "close"', 'type: "shared"'):
         assert message in template
+    assert "preventDefault" not in template  # share links open by themselves
     assert "ResizeObserver" in template
     assert 'data.type === "opened"' in template
     # nothing is loaded from anywhere
