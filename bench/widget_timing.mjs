@@ -2,16 +2,25 @@
 // official squatch-js 2.6.3, both loading the demo tenant's widget from the same Masthead
 // server in the same run. Prints medians and the ratio (target: ours / squatch-js <= 0.7).
 //
-//   node bench/widget_timing.mjs [--runs 20] [--warmup 2]
+//   node bench/widget_timing.mjs [--runs 20] [--warmup 2] [--also path/to/other/squatch.min.js]
+//
+// --also times a third script in the same alternation (say, an earlier build of ours), so a
+// before/after comparison sees the same server and the same machine load.
 //
 // Starts Masthead like the e2e config does (a temp SQLite file, demo content seeded) on a
 // free port. Each run is a fresh browser context: Playwright serves a blank merchant page on
 // the server's origin with one library, the page loads it, then the page times
 // init -> widgets().upsertUser(POPUP) -> widget.open() -> the popup is showing and its frame
 // has been sized to the template (its height attribute is set, which both libraries do once
-// the template has laid out). The libraries alternate, each run with a new user. squatch-js
-// writes a resize polyfill from its CDN into the frame: that request is answered locally with
-// an empty script (so squatch-js is timed without the CDN's latency: in its favour).
+// the template has laid out). The libraries alternate, each run with a new user.
+//
+// Playwright serves the page and the script, then stops routing before the clock starts: while
+// any route is set Playwright holds every request of the page (the widget calls too) until its
+// Node process lets it go, which adds latency to both libraries that no real page has, and
+// makes it depend on how busy the browser process is. squatch-js writes a resize polyfill from
+// its CDN into the frame and waits for it: both libraries get `npmCdn` pointing at the local
+// server, where that script is a quick 404 (squatch-js is timed without the CDN's latency: in
+// its favour; Masthead's library ignores npmCdn).
 // No assertions beyond "it ran": exit 1 only when something failed to run.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -28,13 +37,19 @@ const SQUATCH_JS = join(root, 'node_modules/@saasquatch/squatch-js/dist/squatch.
 const PYTHON = join(root, 'server/.venv/bin/python');
 const TARGET = 0.7;
 const { values: args } = parseArgs({
-  options: { runs: { type: 'string', default: '20' }, warmup: { type: 'string', default: '2' } },
+  options: {
+    runs: { type: 'string', default: '20' },
+    warmup: { type: 'string', default: '2' },
+    also: { type: 'string' },
+  },
 });
+const ALSO = args.also;
 const RUNS = Number(args.runs);
 const WARMUP = Number(args.warmup);
 
 for (const [file, hint] of [
   [OURS, 'npm run build:widget'],
+  ...(ALSO ? [[ALSO, 'the --also script']] : []),
   [SQUATCH_JS, 'npm install (devDependency @saasquatch/squatch-js@2.6.3)'],
   [PYTHON, 'make setup'],
 ]) {
@@ -80,7 +95,7 @@ async function timeToVisiblePopup({ domain, id }) {
     return Number(frame?.getAttribute('height')) > 100;
   };
   const start = performance.now();
-  window.squatch.init({ tenantAlias: 'test_masthead', domain });
+  window.squatch.init({ tenantAlias: 'test_masthead', domain, npmCdn: `${domain}/widget` });
   const { widget } = await window.squatch.widgets().upsertUser({
     user: { id, accountId: id },
     widgetType: 'REFERRER_WIDGET',
@@ -104,15 +119,24 @@ async function timeOne(browser, base, library, id) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
-    const script = library === 'ours' ? `${base}/widget/squatch.min.js` : `${base}/bench/squatch-js-2.6.3.min.js`;
+    const script = {
+      ours: `${base}/widget/squatch.min.js`,
+      'squatch-js': `${base}/bench/squatch-js-2.6.3.min.js`,
+      also: `${base}/bench/also.min.js`,
+    }[library];
     await page.route(`${base}/bench/page`, (route) => route.fulfill({ contentType: 'text/html', body: PAGE(script) }));
     await page.route(`${base}/bench/squatch-js-2.6.3.min.js`, (route) =>
       route.fulfill({ contentType: 'text/javascript', body: readFileSync(SQUATCH_JS) }),
     );
-    await page.route('https://fast.ssqt.io/**', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
+    if (ALSO)
+      await page.route(`${base}/bench/also.min.js`, (route) => route.fulfill({ contentType: 'text/javascript', body: readFileSync(ALSO) }));
     await page.goto(`${base}/bench/page`);
     await page.waitForFunction(() => typeof window.squatch?.init === 'function');
+    await page.unrouteAll({ behavior: 'wait' });
+    const foreign = [];
+    page.on('request', (request) => new URL(request.url()).origin !== base && foreign.push(request.url()));
     const times = await page.evaluate(timeToVisiblePopup, { domain: base, id });
+    if (foreign.length) throw new Error(`${library} asked another site: ${foreign.join(', ')}`);
     // "It ran": the template is really on screen.
     const frame = page.frameLocator('dialog[open] iframe, body > div[role="dialog"] iframe');
     await frame.getByRole('heading', { name: 'Refer a friend' }).waitFor({ state: 'visible', timeout: 10_000 });
@@ -159,11 +183,12 @@ try {
       '--disable-sync',
     ],
   });
-  const times = { ours: [], 'squatch-js': [] };
+  const libraries = ['ours', 'squatch-js', ...(ALSO ? ['also'] : [])];
+  const times = Object.fromEntries(libraries.map((library) => [library, []]));
   const stamp = Date.now().toString(36);
   for (let i = 0; i < WARMUP + RUNS; i++) {
-    // Alternate which library goes first, so neither always meets a warmer server.
-    const order = i % 2 ? ['squatch-js', 'ours'] : ['ours', 'squatch-js'];
+    // Rotate which library goes first, so none always meets a warmer server.
+    const order = libraries.map((_, k) => libraries[(i + k) % libraries.length]);
     for (const library of order) {
       const run = await timeOne(browser, base, library, `bench-${stamp}-${library}-${i}`);
       if (i >= WARMUP) times[library].push(run);
@@ -183,8 +208,13 @@ try {
   );
   console.log(row('Masthead widget/dist', times.ours));
   console.log(row('squatch-js 2.6.3', times['squatch-js']));
+  if (ALSO) console.log(row(ALSO.length > 24 ? `…${ALSO.slice(-23)}` : ALSO, times.also));
   const ratio = median(times.ours.map((r) => r.visible)) / median(times['squatch-js'].map((r) => r.visible));
   console.log(`ratio ours / squatch-js = ${ratio.toFixed(2)} (target <= ${TARGET}): ${ratio <= TARGET ? 'met' : 'NOT met'}`);
+  if (ALSO) {
+    const also = median(times.also.map((r) => r.visible)) / median(times['squatch-js'].map((r) => r.visible));
+    console.log(`ratio --also / squatch-js = ${also.toFixed(2)}`);
+  }
 } catch (error) {
   console.error('widget_timing failed:', error);
   process.exitCode = 1;

@@ -3,9 +3,8 @@ import { clickUntil, openMerchantPage, popupOverlay, renderWidget, stylesOf, uni
 
 // The call-to-action button: a small fixed frame placed by jsOptions.cta.content
 // (buttonSide × buttonPosition), shown when a widgetUrlMappings entry for the page sets
-// showAsCTA (spec sections 2 and 9). The reply comes from the real server; the spec sets
-// the two jsOptions it is about and adds the #cta element the library takes the button
-// from, because the demo tenant's templates carry none.
+// showAsCTA (spec sections 2 and 9). The reply comes from the real server, template and its
+// #cta button included; the spec sets only the two jsOptions it is about.
 
 const WIDTH = 1280;
 const HEIGHT = 800;
@@ -37,7 +36,6 @@ async function showAsCta(page: Page, cta: Record<string, unknown> | undefined): 
       widgetUrlMappings: [{ url: '/merchant', widgetType: 'REFERRER_WIDGET', displayOnLoad: false, showAsCTA: true }],
       ...(cta ? { cta } : {}),
     };
-    reply.template = reply.template.replace('</body>', '<div id="cta"><button type="button">Invite friends</button></div></body>');
     await route.fulfill({ response, json: reply });
   });
 }
@@ -47,7 +45,7 @@ async function ctaFrame(page: Page) {
   const frame = page.locator('body > iframe');
   await expect(frame).toHaveCount(1);
   await expect(frame).toHaveCSS('opacity', '1');
-  await expect(page.frameLocator('body > iframe').getByRole('button', { name: 'Invite friends' })).toBeVisible();
+  await expect(page.frameLocator('body > iframe').getByRole('button', { name: 'Refer a friend' })).toBeVisible();
   return frame;
 }
 
@@ -95,10 +93,13 @@ test('without cta options the CTA sits at the bottom right, and clicking it open
 
   const overlay = popupOverlay(page);
   await expect(overlay).toBeHidden();
-  await clickUntil(page.frameLocator('body > iframe').getByRole('button', { name: 'Invite friends' }), () =>
+  await clickUntil(page.frameLocator('body > iframe').getByRole('button', { name: 'Refer a friend' }), () =>
     expect(overlay).toBeVisible({ timeout: 1_000 }),
   );
   await expect(widgetFrame(page, 'body > div[role="dialog"]').getByRole('heading', { name: 'Refer a friend' })).toBeVisible();
-  // The button is no longer part of the popup's document.
-  await expect(widgetFrame(page, 'body > div[role="dialog"]').getByRole('button', { name: 'Invite friends' })).toHaveCount(0);
+  // The button is no longer part of the popup's document; the popup closes with its close button.
+  const popup = widgetFrame(page, 'body > div[role="dialog"]');
+  await expect(popup.getByRole('button', { name: 'Refer a friend' })).toHaveCount(0);
+  await popup.getByRole('button', { name: 'Close' }).click();
+  await expect(overlay).toBeHidden();
 });

@@ -42,6 +42,8 @@ test('the popup opens from its trigger, closes on a backdrop click, and is parke
   const frame = widgetFrame(page, 'body > div[role="dialog"]');
   await expect(frame.getByRole('heading', { name: 'Refer a friend' })).toBeVisible();
   await expect(frame.getByText('Hi Pat!')).toBeVisible();
+  // The template's call-to-action button (#cta) shows only in a CTA's own frame.
+  await expect(frame.getByRole('button', { name: 'Refer a friend' })).toHaveCount(0);
   // Content: 80% of the window, at most 500px.
   expect((await stylesOf(overlay.locator(':scope > div'), ['width'])).computed.width).toBe('500px');
   await page.setViewportSize({ width: 400, height: 800 });
@@ -117,10 +119,11 @@ test('an embed in a named container is collapsed until opened, and collapses aga
   await expect(container).toBeHidden();
   expect((await stylesOf(container, ['visibility', 'height'])).computed).toEqual(collapsed);
 
-  // Opened again, the template's close button collapses it.
+  // An embed is part of its page: its template has no close button (a popup's has).
   await widgetDo(page, 'embed', 'open');
   await expect(frame.getByRole('heading', { name: 'Refer a friend' })).toBeVisible();
-  await clickUntil(frame.getByRole('button', { name: 'Close' }), () => expect(container).toBeHidden({ timeout: 1_000 }));
+  await expect(frame.getByRole('button', { name: 'Copy' })).toBeVisible();
+  await expect(frame.getByRole('button', { name: 'Close' })).toHaveCount(0);
 });
 
 test('an embed in the default container (#squatchembed) shows at once', async ({ page, baseURL }) => {
@@ -132,44 +135,52 @@ test('an embed in the default container (#squatchembed) shows at once', async ({
   await expect(page.locator('#custom-embed iframe')).toHaveCount(0);
 });
 
-test('the template runs in a sandboxed frame that cannot read the page, its cookies or its storage', async ({ page, baseURL, context }) => {
-  await openMerchantPage(page, baseURL);
-  await page.evaluate(() => {
-    document.cookie = 'host_secret=s3cret; path=/';
-    localStorage.setItem('host_secret', 's3cret');
-  });
-  const id = uniqueId('sandbox');
-  await renderWidget(page, baseURL, 'embed', { config: { user: { id, accountId: id }, engagementMedium: 'EMBED' } });
-  await expect(widgetFrame(page, '#squatchembed').getByRole('heading', { name: 'Refer a friend' })).toBeVisible();
+// A popup's frame starts with a boot document while the server answers and is given the
+// template by message (PROTOCOL.md): it must be as sandboxed as an embed's srcdoc frame.
+for (const [medium, container] of [
+  ['EMBED', '#squatchembed'],
+  ['POPUP', 'body > div[role="dialog"]'],
+] as const) {
+  test(`the template runs in a sandboxed frame that cannot read the page, its cookies or its storage (${medium})`, async ({ page, baseURL, context }) => {
+    await openMerchantPage(page, baseURL);
+    await page.evaluate(() => {
+      document.cookie = 'host_secret=s3cret; path=/';
+      localStorage.setItem('host_secret', 's3cret');
+    });
+    const id = uniqueId('sandbox');
+    await renderWidget(page, baseURL, 'widget', { config: { user: { id, accountId: id }, engagementMedium: medium } });
+    await widgetDo(page, 'widget', 'open');
+    await expect(widgetFrame(page, container).getByRole('heading', { name: 'Refer a friend' })).toBeVisible();
 
-  const sandbox = (await page.locator('#squatchembed iframe').getAttribute('sandbox'))?.split(/\s+/) ?? [];
-  expect(sandbox).toContain('allow-scripts');
-  expect(sandbox).not.toContain('allow-same-origin');
+    const sandbox = (await page.locator(`${container} iframe`).getAttribute('sandbox'))?.split(/\s+/) ?? [];
+    expect(sandbox).toContain('allow-scripts');
+    expect(sandbox).not.toContain('allow-same-origin');
 
-  const frame = await contentFrame(page, '#squatchembed iframe');
-  const seen = await frame.evaluate(() => {
-    const attempt = (read: () => unknown): string => {
-      try {
-        return `read: ${String(read())}`;
-      } catch (error) {
-        return (error as Error).name;
-      }
-    };
-    return {
-      origin: origin,
-      cookie: attempt(() => document.cookie),
-      parentCookie: attempt(() => parent.document.cookie),
-      parentBody: attempt(() => parent.document.body.innerHTML),
-      storage: attempt(() => localStorage.getItem('host_secret')),
-    };
+    const frame = await contentFrame(page, `${container} iframe`);
+    const seen = await frame.evaluate(() => {
+      const attempt = (read: () => unknown): string => {
+        try {
+          return `read: ${String(read())}`;
+        } catch (error) {
+          return (error as Error).name;
+        }
+      };
+      return {
+        origin: origin,
+        cookie: attempt(() => document.cookie),
+        parentCookie: attempt(() => parent.document.cookie),
+        parentBody: attempt(() => parent.document.body.innerHTML),
+        storage: attempt(() => localStorage.getItem('host_secret')),
+      };
+    });
+    expect(seen).toEqual({
+      origin: 'null',
+      cookie: 'SecurityError',
+      parentCookie: 'SecurityError',
+      parentBody: 'SecurityError',
+      storage: 'SecurityError',
+    });
+    // The page's own cookie is still there: the frame was refused, the page was not touched.
+    expect((await context.cookies()).find((cookie) => cookie.name === 'host_secret')?.value).toBe('s3cret');
   });
-  expect(seen).toEqual({
-    origin: 'null',
-    cookie: 'SecurityError',
-    parentCookie: 'SecurityError',
-    parentBody: 'SecurityError',
-    storage: 'SecurityError',
-  });
-  // The page's own cookie is still there: the frame was refused, the page was not touched.
-  expect((await context.cookies()).find((cookie) => cookie.name === 'host_secret')?.value).toBe('s3cret');
-});
+}

@@ -25,6 +25,9 @@ export default defineConfig(({ mode }) => {
       target: 'es2022',
       minify: !esm,
       reportCompressedSize: true,
+      // Members named _like_this are the library's own (TypeScript `private`): the classic
+      // script shortens them; _squatch is the loader snippet's queue.
+      rolldownOptions: esm ? {} : { output: { minify: { mangleProps: { include: /^_[a-z]/, reserved: ['_squatch'] } } } },
       lib: esm
         ? { entry: here('src/index.ts'), formats: ['es'], fileName: () => 'squatch.mjs' }
         : { entry: here('src/global.ts'), formats: ['iife'], name: 'squatch', fileName: () => 'squatch.min.js' },

@@ -1,56 +1,71 @@
+import { element } from './dom.js';
+import { bootFrame, type Boot } from './frame.js';
 import { log } from './log.js';
 import { Widget, type WidgetParams } from './Widget.js';
 
-/** Every element matching `selector` opens the popup; as in squatch-js the last widget bound wins. */
-function bindTriggers(selector: string, onClick: () => void): void {
-  try {
-    document.querySelectorAll<HTMLElement>(selector).forEach((element) => (element.onclick = onClick));
-  } catch (e) {
-    log(e);
-  }
+/**
+ * The popup around `frame`: a dimmed full-screen backdrop, closed (hidden and parked
+ * off-screen, 5% start padding until the content height is known), and the centred content area.
+ */
+function popupAround(frame: HTMLIFrameElement): HTMLDivElement {
+  const div = element(
+    'div',
+    'position:fixed;z-index:2147483000;left:0;top:-2000px;width:100%;height:100%;box-sizing:border-box;' +
+      'overflow:auto;visibility:hidden;padding-top:5%;background:#0006',
+  );
+  const content = element('div', 'margin:auto;width:80%;max-width:500px;position:relative');
+  div.setAttribute('role', 'dialog');
+  div.setAttribute('aria-modal', 'true');
+  content.append(frame);
+  div.append(content);
+  return div;
+}
+
+/** A closed popup in the page whose frame starts loading now, for a widget still on its way. */
+export function bootPopup(): Boot {
+  const boot = bootFrame();
+  document.body.append(popupAround(boot[0]));
+  return boot;
 }
 
 /** A modal over the page: a dimmed full-screen backdrop with the widget centred on it. */
 export class PopupWidget extends Widget {
-  readonly popupdiv: HTMLDivElement;
-  readonly popupcontent: HTMLDivElement;
-  trigger: string;
+  declare readonly popupdiv: HTMLDivElement;
+  declare readonly popupcontent: HTMLDivElement;
+  declare trigger: string;
 
   constructor(params: WidgetParams, trigger = '.squatchpop') {
     super(params);
-    this.trigger = trigger;
-    const div = (this.popupdiv = document.createElement('div'));
-    div.setAttribute('role', 'dialog');
-    div.setAttribute('aria-modal', 'true');
-    // Closed: hidden and parked off-screen; 5% start padding until the content height is known.
-    div.style.cssText =
-      'position:fixed;z-index:2147483000;left:0;top:-2000px;width:100%;height:100%;box-sizing:border-box;' +
-      'overflow:auto;visibility:hidden;padding-top:5%;background:#0006';
-    this.popupcontent = document.createElement('div');
-    this.popupcontent.style.cssText = 'margin:auto;width:80%;max-width:500px;position:relative';
-    div.addEventListener('click', (event) => {
-      if (event.target === div) this.close();
-    });
+    const { frame } = this;
+    // A booted frame already sits in its popup (bootPopup): moving a frame would reload it.
+    const popupdiv = frame.parentElement?.parentElement ?? popupAround(frame);
+    Object.assign(this, { trigger, popupdiv, popupcontent: frame.parentElement });
+    popupdiv.onclick = (event) => event.target == popupdiv && this.close();
   }
 
   load(): void {
-    bindTriggers(this.trigger, () => this.open());
-    this.popupcontent.appendChild(this.frame);
-    this.popupdiv.appendChild(this.popupcontent);
-    document.body.appendChild(this.popupdiv);
+    // Every matching element opens the popup; as in squatch-js the last widget bound wins.
+    try {
+      document.querySelectorAll<HTMLElement>(this.trigger).forEach((trigger) => (trigger.onclick = () => this.open()));
+    } catch (e) {
+      log(e);
+    }
     this.write(this.content);
+    if (!this.popupdiv.isConnected) document.body.append(this.popupdiv);
   }
 
   open(): void {
-    this.popupdiv.style.visibility = 'visible';
-    this.popupdiv.style.top = '0px';
+    this._show('visible', '0px');
     this.opened();
   }
 
   close(): void {
     this.isOpen = false;
-    this.popupdiv.style.visibility = 'hidden';
-    this.popupdiv.style.top = '-2000px';
+    this._show('hidden', '-2000px');
+  }
+
+  private _show(visibility: string, top: string): void {
+    Object.assign(this.popupdiv.style, { visibility, top });
   }
 
   /** Centred while the content fits in the window, else 5px from the top. */

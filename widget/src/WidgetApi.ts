@@ -1,81 +1,54 @@
+import { Configured } from './Configured.js';
 import { enc, query, request } from './http.js';
 import { readReferralCookie } from './referralCookie.js';
-import type { ConfigOptions, CookieWidgetConfig, ReferralCookie, WidgetConfig } from './types.js';
-import { isObject, isText, validateConfig, validateWidgetConfig, widgetOptions, type Dict } from './validate.js';
-
-const renderQuery = (o: CookieWidgetConfig) =>
-  query({ widgetType: o.widgetType, engagementMedium: o.engagementMedium, locale: o.locale });
+import type { CookieWidgetConfig, ReferralCookie, WidgetConfig } from './types.js';
+import { isObject, isText, validateWidgetConfig, widgetOptions, type Dict } from './validate.js';
 
 /** The first code of a squatchcookiejson reply: `code`, else the first of `codes` (list or map). */
-export function firstCode(reply: Dict): string | undefined {
-  const { code, codes } = reply;
-  return isText(code) ? code : Object.values(codes && typeof codes === 'object' ? codes : {}).find(isText);
+export function firstCode({ code, codes }: Dict): string | undefined {
+  return isText(code) ? code : Object.values(codes && typeof codes == 'object' ? codes : {}).find(isText);
 }
 
 /** The widget endpoints of the SaaSquatch REST API (calls 1–5 of the spec). */
-export class WidgetApi {
-  tenantAlias: string;
-  domain: string;
-  npmCdn: string;
-
-  constructor(config: ConfigOptions) {
-    const clean = validateConfig(config);
-    this.tenantAlias = clean.tenantAlias;
-    this.domain = clean.domain;
-    this.npmCdn = clean.npmCdn;
+export class WidgetApi extends Configured {
+  #path(rest: string, tenantAlias = this.tenantAlias): string {
+    return `${this.domain}/api/v1/${enc(tenantAlias)}${rest}`;
   }
 
-  private path(rest: string, tenantAlias = this.tenantAlias): string {
-    return `${this.domain}/api/v1/${enc(tenantAlias)}${rest}`;
+  /** Calls 1 to 3: PUT upsert and cookie_user (with the _saasquatch cookie as `cookies`), GET render. */
+  #widget(call: string, { user, jwt, widgetType, engagementMedium, locale }: CookieWidgetConfig, body?: unknown): Promise<unknown> {
+    const path = call == 'cookie_user' ? '/widget/user/' : `/widget/account/${enc(user!.accountId)}/user/${enc(user!.id)}/`;
+    return request(body ? 'PUT' : 'GET', this.#path(path + call + query({ widgetType, engagementMedium, locale })), body, jwt, true);
   }
 
   /** Call 1: creates or finds the visitor known by the provider's cookie. */
   cookieUser(params: CookieWidgetConfig = {}): Promise<unknown> {
     const clean = widgetOptions(isObject(params) ? params : {});
-    return request('PUT', this.path(`/widget/user/cookie_user${renderQuery(clean)}`), {
-      body: clean.user ?? {},
-      jwt: clean.jwt,
-      credentials: true,
-      referrer: true,
-    });
+    return this.#widget('cookie_user', clean, clean.user ?? {});
   }
 
-  /** Call 2: creates or updates the user; the _saasquatch cookie travels as `cookies`. */
+  /** Call 2: creates or updates the user. */
   upsertUser(params: WidgetConfig): Promise<unknown> {
     const clean = validateWidgetConfig(params);
-    const { user } = clean;
     const cookies = readReferralCookie();
-    const path = `/widget/account/${enc(user.accountId)}/user/${enc(user.id)}/upsert${renderQuery(clean)}`;
-    return request('PUT', this.path(path), {
-      body: cookies ? { ...user, cookies } : user,
-      jwt: clean.jwt,
-      credentials: true,
-      referrer: true,
-    });
+    return this.#widget('upsert', clean, cookies ? { ...clean.user, cookies } : clean.user);
   }
 
   /** Call 3: the widget of an existing user. */
   render(params: WidgetConfig): Promise<unknown> {
-    const clean = validateWidgetConfig(params);
-    const { user } = clean;
-    const path = `/widget/account/${enc(user.accountId)}/user/${enc(user.id)}/render${renderQuery(clean)}`;
-    return request('GET', this.path(path), { jwt: clean.jwt, credentials: true });
+    return this.#widget('render', validateWidgetConfig(params));
   }
 
   /** Call 4: referral invite emails. */
-  invite(params: { emailList?: string[]; userId: string; accountId: string; tenantAlias?: string }): Promise<unknown> {
-    const { emailList = [], userId, accountId, tenantAlias } = params;
-    return request('POST', this.path('/mail/referralinvite', tenantAlias), {
-      body: { sendingAccountId: accountId, sendingUserId: userId, recipients: emailList },
-    });
+  invite({ emailList = [], userId, accountId, tenantAlias }: { emailList?: string[]; userId: string; accountId: string; tenantAlias?: string }): Promise<unknown> {
+    return request('POST', this.#path('/mail/referralinvite', tenantAlias), { sendingAccountId: accountId, sendingUserId: userId, recipients: emailList });
   }
 
   /** Call 5: the referral code(s) held in the _saasquatch cookie. */
   async squatchReferralCookie(): Promise<ReferralCookie> {
-    const cookie = readReferralCookie() ?? '';
-    const url = `${this.domain}/a/${enc(this.tenantAlias)}/widgets/squatchcookiejson${query({ cookies: cookie })}`;
-    const reply = await request('GET', url);
+    const cookies = readReferralCookie() ?? '';
+    const reply = await request('GET', `${this.domain}/a/${enc(this.tenantAlias)}/widgets/squatchcookiejson${query({ cookies })}`);
     const fields = isObject(reply) ? reply : {};
-    return { ...fields, code: firstCode(fields), encodedCookie: cookie };
+    return { ...fields, code: firstCode(fields), encodedCookie: cookies };
   }
 }

@@ -5,20 +5,19 @@ import { isObject, type Dict } from './validate.js';
 
 /** base64url without padding. */
 export const b64urlEncode = (bytes: string): string =>
-  btoa(bytes).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  btoa(bytes).replace(/[+/=]/g, (c) => (c == '+' ? '-' : c == '/' ? '_' : ''));
 
 /** Inverse of b64urlEncode; throws on input that is not base64url. */
-export const b64urlDecode = (input: string): string => atob(input.replace(/-/g, '+').replace(/_/g, '/'));
+export const b64urlDecode = (input: string): string => atob(input.replace(/[-_]/g, (c) => (c == '-' ? '+' : '/')));
 
 /** Objects merge key by key; arrays and everything else from `source` replace. */
 export function deepMerge(target: Dict, source: Dict): Dict {
   const out: Dict = { ...target };
   for (const key of Object.keys(source)) {
-    // The value comes from a URL: never let it reach Object.prototype.
-    if (key === '__proto__') continue;
     const next = source[key];
     const prev = out[key];
-    out[key] = isObject(prev) && isObject(next) ? deepMerge(prev, next) : next;
+    // The value comes from a URL: never let it reach Object.prototype.
+    if (key != '__proto__') out[key] = isObject(prev) && isObject(next) ? deepMerge(prev, next) : next;
   }
   return out;
 }
@@ -40,6 +39,5 @@ export function decodeCookie(value: string | null | undefined): Dict | null {
  */
 export function mergeCookieValue(existing: string | null | undefined, param: string | null | undefined): string | null {
   const incoming = decodeCookie(param);
-  if (!incoming) return null;
-  return b64urlEncode(JSON.stringify(deepMerge(decodeCookie(existing) ?? {}, incoming)));
+  return incoming && b64urlEncode(JSON.stringify(deepMerge(decodeCookie(existing) ?? {}, incoming)));
 }

@@ -1,21 +1,22 @@
-const SIDES = ['left', 'right', 'center'];
-const POSITIONS = ['top', 'middle', 'bottom'];
+import { fail } from './validate.js';
 
 export interface CtaPlacement {
   side: string;
   position: string;
 }
 
+const oneOf = (value: unknown, allowed: string[]): string => allowed.find((a) => a === value) ?? allowed[0]!;
+
 /** jsOptions.cta.content.buttonSide / buttonPosition, each defaulting (bottom right). */
 export const ctaPlacement = (side: unknown, position: unknown): CtaPlacement => ({
-  side: SIDES.find((s) => s === side) ?? 'right',
-  position: POSITIONS.find((p) => p === position) ?? 'bottom',
+  side: oneOf(side, ['right', 'left', 'center']),
+  position: oneOf(position, ['bottom', 'top', 'middle']),
 });
 
 /** Fixed-position offsets of the CTA frame. */
 export function ctaStyle({ side, position }: CtaPlacement): string {
-  const middle = position === 'middle';
-  return `${side === 'center' ? 'right:45%' : `${side}:${middle ? -10 : 20}px`};${middle ? 'top:45%' : `${position}:-10px`}`;
+  const middle = position == 'middle';
+  return `${side == 'center' ? 'right:45%' : `${side}:${middle ? -10 : 20}px`};${middle ? 'top:45%' : `${position}:-10px`}`;
 }
 
 /**
@@ -26,7 +27,6 @@ export function extractCta(template: string): { html: string; cta: string | null
   const doc = /\bid=["']?cta\b/i.test(template) ? new DOMParser().parseFromString(template, 'text/html') : null;
   const element = doc?.getElementById('cta');
   if (!doc || !element) return { html: template, cta: null };
-  if (!element.parentNode) throw new Error('ctaElement needs a parentNode');
-  element.parentNode.removeChild(element);
+  (element.parentNode ?? fail('ctaElement needs a parentNode')).removeChild(element);
   return { html: (doc.doctype ? '<!DOCTYPE html>' : '') + doc.documentElement.outerHTML, cta: element.innerHTML };
 }

@@ -5,10 +5,8 @@
  * [data-squatch-share=MEDIUM] elements into messages. Kept under 600 bytes.
  */
 export const FRAME_BRIDGE =
-  '(function(d,n){function P(m){m.squatch=1;parent.postMessage(m,"*")}' +
-  'function f(){var c=d.querySelector("sqh-global-container,.squatch-container");' +
-  'if(!c&&n++<5)return setTimeout(f,100);c=c||d.body;new ResizeObserver(function(){' +
-  'var r=c.getBoundingClientRect();P({type:"height",height:r.bottom+scrollY,width:r.right})}).observe(c)}f();' +
-  'd.addEventListener("click",function(e){var t=e.target.closest("[data-squatch-close],[data-squatch-open],[data-squatch-share]"),' +
-  's=t&&t.dataset;t&&P(s.squatchShare?{type:"shared",shareMedium:s.squatchShare}:{type:"squatchOpen"in s?"open":"close"})})' +
-  '})(document,0)';
+  '(d=>{let n=0,P=(type,m)=>parent.postMessage({squatch:1,type,...m},"*"),f=c=>{c=d.querySelector("sqh-global-container,.squatch-container");' +
+  'if(!c&&n++<5)return setTimeout(f,100);c=c||d.body;new ResizeObserver(r=>{r=c.getBoundingClientRect();' +
+  'P("height",{height:r.bottom+scrollY,width:r.right})}).observe(c)};f();' +
+  'd.addEventListener("click",e=>{let s=e.target.closest("[data-squatch-close],[data-squatch-open],[data-squatch-share]")?.dataset;' +
+  's&&(s.squatchShare?P("shared",{shareMedium:s.squatchShare}):P("squatchOpen"in s?"open":"close"))})})(document)';

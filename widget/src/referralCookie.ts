@@ -1,11 +1,8 @@
 import { mergeCookieValue } from './cookieCodec.js';
 import { log } from './log.js';
 
-const PROBE = '_sq_tld=1';
-
 /** The raw _saasquatch cookie value (base64url needs no decoding), or null. */
-export const readReferralCookie = (): string | null =>
-  /(?:^|;\s*)_saasquatch=([^;]*)/.exec(document.cookie)?.[1] ?? null;
+export const readReferralCookie = (): string | null => /(?:^|;\s*)_saasquatch=([^;]*)/.exec(document.cookie)?.[1] ?? null;
 
 /**
  * The shortest domain of `host` that accepts a cookie (a.b.example.com → example.com),
@@ -13,15 +10,17 @@ export const readReferralCookie = (): string | null =>
  * Undefined for localhost, IP addresses and single labels: the cookie stays on the host.
  */
 export function topLevelDomain(host: string): string | undefined {
-  if (!/\.[a-z]/i.test(host)) return undefined;
+  if (!/\.[a-z]/i.test(host)) return;
+  const probe = '_sq_tld=1';
   const labels = host.split('.');
   let found: string | undefined;
   for (let i = 0; i < labels.length - 1; i++) {
-    const domain = `;path=/;domain=${labels.slice(i).join('.')}`;
-    document.cookie = PROBE + domain;
-    if (!document.cookie.split(/;\s*/).includes(PROBE)) break;
-    document.cookie = `${PROBE + domain};expires=Thu, 01 Jan 1970 00:00:01 GMT`;
-    found = labels.slice(i).join('.');
+    const domain = labels.slice(i).join('.');
+    const cookie = `${probe};path=/;domain=${domain}`;
+    document.cookie = cookie;
+    if (!document.cookie.split(/;\s*/).includes(probe)) break;
+    document.cookie = `${cookie};expires=Thu, 01 Jan 1970 00:00:01 GMT`;
+    found = domain;
   }
   return found;
 }
@@ -31,6 +30,6 @@ export function pushCookie(): void {
   const value = mergeCookieValue(readReferralCookie(), new URLSearchParams(location.search).get('_saasquatch'));
   if (!value) return log('no valid _saasquatch parameter');
   const domain = topLevelDomain(location.hostname);
-  const expires = new Date(Date.now() + 365 * 864e5).toUTCString();
-  document.cookie = `_saasquatch=${value}; expires=${expires}; path=/${domain ? `; domain=${domain}` : ''}; SameSite=Lax`;
+  // 365 days.
+  document.cookie = `_saasquatch=${value}; max-age=31536000; path=/${domain ? `; domain=${domain}` : ''}; SameSite=Lax`;
 }

@@ -37,6 +37,19 @@ export function post(data: unknown, source: Window | null): void {
   window.dispatchEvent(new MessageEvent('message', { data, source }));
 }
 
+/**
+ * The document a widget's frame was given: posted into its boot document once that says ready
+ * (a popup started while the server answered), else its srcdoc.
+ */
+export async function shownIn(frame: HTMLIFrameElement): Promise<string> {
+  const send = vi.spyOn(frame.contentWindow!, 'postMessage');
+  post({ squatch: 1, type: 'ready' }, frame.contentWindow);
+  await flush();
+  const posted = send.mock.calls.map(([message]) => message as { type?: string; html?: string }).find((m) => m.type === 'document');
+  send.mockRestore();
+  return posted?.html ?? frame.srcdoc;
+}
+
 export function clearCookies(): void {
   for (const part of document.cookie.split(/;\s*/)) {
     const name = part.split('=')[0];

@@ -5,7 +5,8 @@ import { EmbedWidget } from '../src/EmbedWidget.js';
 import { PopupWidget } from '../src/PopupWidget.js';
 import type { Widget } from '../src/Widget.js';
 import { Widgets } from '../src/Widgets.js';
-import { clearCookies, flush, mockFetch, post, TEMPLATE } from './helpers.js';
+import { BOOT_DOCUMENT } from '../src/frame.js';
+import { clearCookies, flush, mockFetch, post, shownIn, TEMPLATE } from './helpers.js';
 
 const DOMAIN = 'http://127.0.0.1:8000';
 const user = { id: 'u1', accountId: 'a1' };
@@ -26,8 +27,42 @@ describe('showing a widget', () => {
     expect(result.user).toEqual(user);
     expect(result.widget).toBeInstanceOf(PopupWidget);
     const popup = result.widget as PopupWidget;
-    expect(popup.frame.srcdoc).toBe(TEMPLATE);
+    expect(await shownIn(popup.frame)).toBe(TEMPLATE);
     expect(popup.popupdiv.style.visibility).toBe('hidden');
+  });
+
+  it("starts a popup's frame while the server answers, and posts the template into it once it is ready", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    const pending = widgets().upsertUser({ user });
+    const [early] = popups();
+    const frame = early!.querySelector('iframe')!;
+    expect([early!.style.visibility, early!.style.top, frame.srcdoc]).toEqual(['hidden', '-2000px', BOOT_DOCUMENT]);
+    expect(frame.getAttribute('sandbox')).not.toContain('allow-same-origin');
+    const send = vi.spyOn(frame.contentWindow!, 'postMessage');
+    post({ squatch: 1, type: 'ready' }, frame.contentWindow);
+    answer(new Response(JSON.stringify(reply().body)));
+    const { widget } = await pending;
+    await flush();
+    expect(widget.frame).toBe(frame);
+    expect(popups()).toEqual([early]);
+    expect(send).toHaveBeenCalledWith({ squatch: 1, type: 'document', html: TEMPLATE }, '*');
+    expect(frame.srcdoc).toBe(BOOT_DOCUMENT);
+  });
+
+  it('writes the template as srcdoc when the boot document loads without saying ready (inline scripts blocked)', async () => {
+    mockFetch(reply());
+    const { widget } = await widgets().upsertUser({ user });
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(widget.frame.srcdoc).toBe(TEMPLATE);
+  });
+
+  it('embeds without starting a frame early', async () => {
+    document.body.innerHTML = '<div id="squatchembed"></div>';
+    mockFetch(reply());
+    const { widget } = await widgets().upsertUser({ user, engagementMedium: 'EMBED' });
+    expect(popups()).toHaveLength(0);
+    expect(widget.frame.srcdoc).toBe(TEMPLATE);
   });
 
   it('renders an existing user with a GET and embeds when asked', async () => {
@@ -55,8 +90,9 @@ describe('showing a widget', () => {
     expect(cta.ctaFrame.style.left).toBe('-10px');
     expect(cta.ctaFrame.style.top).toBe('45%');
     expect(cta.ctaFrame.srcdoc).toContain('<div class="cta-container">Refer</div>');
-    expect(cta.frame.srcdoc).not.toContain('id="cta"');
-    expect(cta.frame.srcdoc).toContain('<p>W</p>');
+    const shown = await shownIn(cta.frame);
+    expect(shown).not.toContain('id="cta"');
+    expect(shown).toContain('<p>W</p>');
   });
 
   it('ignores a CONVERSION_WIDGET mapping for a user who was not referred', async () => {
@@ -112,13 +148,14 @@ describe('the error widget', () => {
   it('shows the rsCode in a closable popup and rethrows the API error', async () => {
     mockFetch({ status: 500, body: error });
     await expect(widgets().upsertUser({ user })).rejects.toEqual(error);
-    const [first] = popups();
-    const frame = first!.querySelector('iframe')!;
-    expect(frame.srcdoc).toContain('Our referral program is temporarily unavailable.');
-    expect(frame.srcdoc).toContain('Please reload the page or check back later.');
-    expect(frame.srcdoc).toContain('If the persists please contact our support team.');
-    expect(frame.srcdoc).toContain('Error Code: RS&#60;042&#62;');
-    expect(frame.srcdoc).toContain('<button type="button" class="close" data-squatch-close');
+    expect(popups()).toHaveLength(1);
+    const frame = popups()[0]!.querySelector('iframe')!;
+    const shown = await shownIn(frame);
+    expect(shown).toContain('Our referral program is temporarily unavailable.');
+    expect(shown).toContain('Please reload the page or check back later.');
+    expect(shown).toContain('If the persists please contact our support team.');
+    expect(shown).toContain('Error Code: RS&#60;042&#62;');
+    expect(shown).toContain('<button type="button" class="close" data-squatch-close');
     expect(frame.getAttribute('sandbox')).not.toContain('allow-same-origin');
   });
 
@@ -180,7 +217,9 @@ describe('analytics from the frame', () => {
 describe('reload and the registration follow-up', () => {
   const rendered = async (extra: Record<string, unknown> = {}): Promise<Widget> => {
     mockFetch(reply());
-    return (await widgets().upsertUser({ user, ...extra })).widget;
+    const { widget } = await widgets().upsertUser({ user, ...extra });
+    await shownIn(widget.frame);
+    return widget;
   };
 
   it('upserts the new profile for an upsert-type widget', async () => {
@@ -235,6 +274,7 @@ describe('reload and the registration follow-up', () => {
     expect(widget.frame.srcdoc).toContain(`data-squatch-open>${label}</button>`);
 
     post({ squatch: 1, type: 'open' }, widget.frame.contentWindow);
+    await flush();
     expect(widget.frame.srcdoc).toBe('<p>new widget</p>');
     expect(widget.popupdiv.style.visibility).toBe('visible');
   });
@@ -242,8 +282,11 @@ describe('reload and the registration follow-up', () => {
   it('keeps the old content when the reload fails', async () => {
     const widget = await rendered();
     mockFetch({ status: 500, body: { message: 'down' } });
+    const send = vi.spyOn(widget.frame.contentWindow!, 'postMessage');
     await widget.reload({ email: 'x@y.z' });
-    expect(widget.frame.srcdoc).toBe(TEMPLATE);
+    await flush();
+    expect(send).not.toHaveBeenCalled();
+    expect(widget.frame.srcdoc).toBe(BOOT_DOCUMENT);
   });
 });
 

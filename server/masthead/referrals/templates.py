@@ -3,8 +3,16 @@
 Every value goes through html.escape. Nothing is loaded from anywhere: inline CSS and script,
 system fonts, no images. The frame is sandboxed without allow-same-origin, so it talks to
 its parent only by postMessage (widget/PROTOCOL.md): `height` on load, on resize and when
-the page says `opened`; `close`; `shared` with the medium; `open-url` for web share pages.
+the page says `opened`; `close`; `shared` with the medium. Share links are ordinary
+`target="_blank"` links: the sandbox lets them open outside it (allow-popups-to-escape-sandbox),
+with either library.
 Controls carry the library's data-squatch-close / data-squatch-share attributes.
+
+The engagement medium decides the close button: a popup (POPUP, or CTA: the button opens a
+popup) shows one; an embed is part of its page and has none. Every template carries a hidden
+`#cta` element, the call-to-action button squatch-js templates have: the library shows its
+content in the CTA frame when a widgetUrlMappings entry sets showAsCTA, and removes it from the
+widget's own document; anywhere else it stays hidden.
 """
 
 from __future__ import annotations
@@ -16,6 +24,16 @@ from masthead.referrals.share import share_urls
 
 REFERRER_WIDGET = "REFERRER_WIDGET"
 CONVERSION_WIDGET = "CONVERSION_WIDGET"
+# The engagement media shown as a popup, the only ones with a close button.
+CLOSABLE_MEDIUMS = frozenset({"POPUP", "CTA"})
+
+# The CTA frame gets only the #cta element's content: it styles itself, and its margin keeps it
+# whole where the frame sits 10px past the window's edge.
+CTA_BUTTON_STYLE = (
+    "margin:12px;font:600 16px/1.25 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;"
+    "padding:10px 16px;border:0;border-radius:6px;background:#0b57d0;color:#fff;cursor:pointer;"
+    "box-shadow:0 2px 6px #0004"
+)
 
 SHARE_BUTTONS = (
     ("EMAIL", "Email", "Share by email"),
@@ -53,6 +71,7 @@ class View:
     referrer_reward: str
     referred_reward: str
     participant: Participant | None  # None: no user (an anonymous GraphQL render)
+    engagement_medium: str  # POPUP and CTA show a close button
 
 
 CSS = """
@@ -116,12 +135,6 @@ SCRIPT = """
     if (target.hasAttribute("data-squatch-copy")) copy(target);
     var medium = target.getAttribute("data-squatch-share");
     if (medium) post({ type: "shared", shareMedium: medium });
-    var url = target.getAttribute("href");
-    // The page opens web share pages (open-url); mail and text links open from the frame.
-    if (url && /^https?:/i.test(url)) {
-      event.preventDefault();
-      post({ type: "open-url", url: url });
-    }
   });
   window.addEventListener("message", function (event) {
     var data = event.data;
@@ -140,15 +153,20 @@ def e(value: object) -> str:
     return escape(str(value), quote=True)
 
 
-def _page(lang: str, title: str, body: str) -> str:
-    return (
-        f'<!doctype html>\n<html lang="{e(lang)}">\n<head>\n<meta charset="utf-8">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{e(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
-        '<main class="squatch-container">\n'
+def _page(view: View, title: str, cta: str, body: str) -> str:
+    close = (
         '<button type="button" class="close" data-squatch-close aria-label="Close">'
         '<span aria-hidden="true">&times;</span></button>\n'
-        f"{body}</main>\n<script>{SCRIPT}</script>\n</body>\n</html>\n"
+        if view.engagement_medium in CLOSABLE_MEDIUMS
+        else ""
+    )
+    return (
+        f'<!doctype html>\n<html lang="{e(view.lang)}">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{e(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
+        f'<main class="squatch-container">\n{close}{body}</main>\n'
+        f'<div id="cta" hidden><button type="button" style="{CTA_BUTTON_STYLE}">{e(cta)}</button>'
+        f"</div>\n<script>{SCRIPT}</script>\n</body>\n</html>\n"
     )
 
 
@@ -189,7 +207,7 @@ def referrer_widget(view: View) -> str:
     )
     if person is None:
         body = f"<h1>Refer a friend</h1>\n{intro}<p>Sign in to get your referral link.</p>\n"
-        return _page(view.lang, "Refer a friend", body)
+        return _page(view, "Refer a friend", "Refer a friend", body)
     greeting = f"<p>Hi {e(person.first_name)}!</p>\n" if person.first_name else ""
     rewards = (
         "<ul>" + "".join(f"<li>{e(reward)}</li>" for reward in person.rewards) + "</ul>\n"
@@ -206,7 +224,7 @@ def referrer_widget(view: View) -> str:
         f"<div><dt>Friends who joined</dt><dd>{person.converted_count}</dd></div></dl>\n"
         f"<h2>Your rewards</h2>\n{rewards}"
     )
-    return _page(view.lang, "Refer a friend", body)
+    return _page(view, "Refer a friend", "Refer a friend", body)
 
 
 def conversion_widget(view: View) -> str:
@@ -226,7 +244,7 @@ def conversion_widget(view: View) -> str:
         body = (
             f"<h1>Your reward</h1>\n<p>{e(referred.reward)}</p>\n<p>Your reward is recorded.</p>\n"
         )
-    return _page(view.lang, "Your reward", body)
+    return _page(view, "Your reward", "Your reward", body)
 
 
 def render(widget_type: str, view: View) -> str:

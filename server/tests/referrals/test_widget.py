@@ -213,10 +213,52 @@ def test_templates_are_complete_accessible_and_self_contained(client: TestClient
     # the frame protocol
     assert 'window.parent.postMessage(message, "*")' in template
     assert "message.squatch = 1" in template
-    for message in ('type: "height"', 'type: "close"', 'type: "shared"', 'type: "open-url"'):
+    for message in ('type: "height"', 'type: "close"', 'type: "shared"'):
         assert message in template
+    assert "preventDefault" not in template  # share links open by themselves
     assert "ResizeObserver" in template
     assert 'data.type === "opened"' in template
     # nothing is loaded from anywhere
     for loader in ("<link", "<img", " src=", "@import", "url(", "@font-face", "<iframe"):
         assert loader not in template, loader
+
+
+CLOSE = 'data-squatch-close aria-label="Close"'
+
+
+@pytest.mark.parametrize(("medium", "closable"), [("POPUP", True), ("CTA", True), ("EMBED", False)])
+def test_only_a_popup_has_a_close_button(client: TestClient, medium: str, closable: bool) -> None:
+    upsert(client, "a", "u")
+    for widget_type in ("REFERRER_WIDGET", "CONVERSION_WIDGET"):
+        template = client.get(
+            f"{BASE}/widget/account/a/user/u/render",
+            params={"widgetType": widget_type, "engagementMedium": medium},
+        ).json()["template"]
+        assert (CLOSE in template) is closable, (widget_type, medium)
+
+
+def test_an_embed_through_graphql_has_no_close_button(client: TestClient) -> None:
+    query = "query ($m: UserEngagementMedium) { renderWidget(engagementMedium: $m) { template } }"
+    for medium, closable in (("EMBED", False), ("POPUP", True)):
+        reply = client.post(f"{BASE}/graphql", json={"query": query, "variables": {"m": medium}})
+        assert (CLOSE in reply.json()["data"]["renderWidget"]["template"]) is closable, medium
+
+
+@pytest.mark.parametrize(
+    ("widget_type", "label"),
+    [("REFERRER_WIDGET", "Refer a friend"), ("CONVERSION_WIDGET", "Your reward")],
+)
+def test_every_template_carries_a_hidden_cta_button(
+    client: TestClient, widget_type: str, label: str
+) -> None:
+    upsert(client, "a", "u")
+    template = client.get(
+        f"{BASE}/widget/account/a/user/u/render", params={"widgetType": widget_type}
+    ).json()["template"]
+    found = re.findall(
+        r'<div id="cta" hidden><button type="button" style="[^"<>]+">([^<]+)</button></div>',
+        template,
+    )
+    # Outside the inner container, so it never counts in the widget's height.
+    assert found == [label]
+    assert template.index("</main>") < template.index('id="cta"')

@@ -22,7 +22,7 @@ interface Call {
 /** A stand-in for the library: upsertUser puts a frame into the container, as an embed does. */
 function fakeLibrary(replies: (Error | object | 'ok')[]) {
   const calls: Call[] = [];
-  const widgets: { open: ReturnType<typeof vi.fn>; close: () => void; frame: HTMLIFrameElement }[] = [];
+  const widgets: { open: ReturnType<typeof vi.fn>; frame: HTMLIFrameElement }[] = [];
   class Widgets {
     constructor(readonly config: unknown) {}
     async upsertUser(props: Call['props']) {
@@ -37,9 +37,6 @@ function fakeLibrary(replies: (Error | object | 'ok')[]) {
         open: vi.fn(() => {
           props.container.style.height = 'auto';
         }),
-        close() {
-          props.container.style.height = '0';
-        },
       };
       widgets.push(widget);
       return { widget, user: props.user };
@@ -76,16 +73,6 @@ describe('ReferralWidget', () => {
     expect(config).toEqual({ tenantAlias: 'test_masthead', domain: 'http://127.0.0.1:8000' });
     expect(props).toMatchObject({ jwt: 'jwt-1', widgetType: 'REFERRER_WIDGET', engagementMedium: 'EMBED', user: access.user });
     expect(library.widgets[0]!.open).toHaveBeenCalledOnce();
-  });
-
-  it('offers the widget again after its close button collapsed it', async () => {
-    const library = fakeLibrary(['ok']);
-    show(library);
-    await screen.findByTitle('Refer a friend: your referral link');
-    library.widgets[0]!.close();
-    await userEvent.click(await screen.findByRole('button', { name: 'Show the referral program again' }));
-    expect(library.widgets[0]!.open).toHaveBeenCalledTimes(2);
-    expect(screen.queryByRole('button', { name: 'Show the referral program again' })).not.toBeInTheDocument();
   });
 
   it('shows a refusal with its message and error code, and retries with a renewed JWT', async () => {

@@ -1,4 +1,4 @@
-import type { Widget, WidgetType } from '@masthead/widget';
+import type { WidgetType } from '@masthead/widget';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ReferralAccess } from '../../api/referrals';
 import { Button } from '../../ui/Button';
@@ -19,7 +19,7 @@ interface ReferralWidgetProps {
   load?: () => Promise<WidgetLibrary>;
 }
 
-type Status = { kind: 'loading' } | { kind: 'ready' } | { kind: 'closed' } | { kind: 'error'; detail: string };
+type Status = { kind: 'loading' } | { kind: 'ready' } | { kind: 'error'; detail: string };
 
 /** The referral service's refusals carry a sentence for people; anything else gets a hint. */
 function detailOf(error: unknown): string {
@@ -37,7 +37,6 @@ function detailOf(error: unknown): string {
  */
 export function ReferralWidget({ access, widgetType, frameTitle, loadingLabel, renewAccess, load = loadWidgetLibrary }: ReferralWidgetProps) {
   const containerRef = useRef<HTMLDivElement>(null);
-  const widgetRef = useRef<Widget | null>(null);
   // The JWT is read when the widget is asked for; a renewed JWT alone does not redraw it.
   const accessRef = useRef(access);
   useEffect(() => {
@@ -75,14 +74,8 @@ export function ReferralWidget({ access, widgetType, frameTitle, loadingLabel, r
         if (cancelled || !result) return;
         const { widget } = result;
         widget.frame.title = frameTitle;
-        // The template's close button collapses an embed; offer a way back.
-        const close = widget.close.bind(widget);
-        widget.close = () => {
-          close();
-          if (!cancelled) setStatus({ kind: 'closed' });
-        };
+        // An embedded template has no close button (the server renders one only for popups).
         widget.open();
-        widgetRef.current = widget;
         setStatus({ kind: 'ready' });
       })
       .catch((error: unknown) => {
@@ -91,7 +84,6 @@ export function ReferralWidget({ access, widgetType, frameTitle, loadingLabel, r
 
     return () => {
       cancelled = true;
-      widgetRef.current = null;
       host.remove();
     };
   }, [load, tenantAlias, domain, id, accountId, widgetType, frameTitle, attempt]);
@@ -106,11 +98,6 @@ export function ReferralWidget({ access, widgetType, frameTitle, loadingLabel, r
       });
   };
 
-  const reopen = () => {
-    widgetRef.current?.open();
-    setStatus({ kind: 'ready' });
-  };
-
   return (
     <div className="referral-widget" aria-busy={status.kind === 'loading' || undefined}>
       {status.kind === 'loading' && <Spinner label={loadingLabel} />}
@@ -122,13 +109,6 @@ export function ReferralWidget({ access, widgetType, frameTitle, loadingLabel, r
           </div>
           <Button variant="secondary" onClick={retry} busy={retrying} aria-describedby={statusId}>
             Try again
-          </Button>
-        </div>
-      )}
-      {status.kind === 'closed' && (
-        <div className="referral-widget__state">
-          <Button variant="secondary" onClick={reopen}>
-            Show the referral program again
           </Button>
         </div>
       )}
