@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { DiscountOffer } from '../../api/subscriptionChanges';
 import { Button } from '../../ui/Button';
-import { ModalDialog, errorText } from '../../ui/ModalDialog';
+import { ModalDialog } from '../../ui/ModalDialog';
+import { useDialogAction } from '../../ui/useDialogAction';
 import { TextArea } from '../../ui/TextArea';
 
 export const CANCEL_REASONS = [
@@ -29,43 +30,15 @@ export function CancelDialog({ open, accessUntil, offer, onAcceptOffer, onClose,
   const id = useId();
   const [reason, setReason] = useState('');
   const [reasonText, setReasonText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
+  const { error, setError, busy, run } = useDialogAction(open, () => {
     setReason('');
     setReasonText('');
-    setError(null);
-  }, [open]);
+  });
 
-  const accept = async (chosen: DiscountOffer) => {
-    if (!onAcceptOffer) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await onAcceptOffer(chosen);
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const accept = (chosen: DiscountOffer) => (onAcceptOffer ? run(() => onAcceptOffer(chosen)) : Promise.resolve());
   const submit = async () => {
-    if (!reason) {
-      setError('Please choose a reason.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm(reason, reasonText.trim());
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(false);
-    }
+    if (!reason) setError('Please choose a reason.');
+    else await run(() => onConfirm(reason, reasonText.trim()));
   };
 
   return (

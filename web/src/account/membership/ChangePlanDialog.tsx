@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { RawPlan } from '../../api/billing';
 import { Button } from '../../ui/Button';
-import { ModalDialog, errorText } from '../../ui/ModalDialog';
+import { ModalDialog } from '../../ui/ModalDialog';
+import { useDialogAction } from '../../ui/useDialogAction';
 import { formatPrice, billingPeriod } from '../payflow/texts';
 
 interface ChangePlanDialogProps {
@@ -18,29 +19,10 @@ interface ChangePlanDialogProps {
 export function ChangePlanDialog({ open, plans, startsOn, onClose, onConfirm }: ChangePlanDialogProps) {
   const id = useId();
   const [planId, setPlanId] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    setPlanId('');
-    setError(null);
-  }, [open]);
-
+  const { error, setError, busy, run } = useDialogAction(open, () => setPlanId(''));
   const submit = async () => {
-    if (!planId) {
-      setError('Please choose a plan.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm(planId);
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(false);
-    }
+    if (!planId) setError('Please choose a plan.');
+    else await run(() => onConfirm(planId));
   };
 
   return (

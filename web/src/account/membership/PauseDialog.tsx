@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { PAUSE_LENGTHS } from '../../api/subscriptionChanges';
 import { Button } from '../../ui/Button';
-import { ModalDialog, errorText } from '../../ui/ModalDialog';
+import { ModalDialog } from '../../ui/ModalDialog';
+import { useDialogAction } from '../../ui/useDialogAction';
 import { monthsWording, pauseText } from './changeTexts';
 
 interface PauseDialogProps {
@@ -19,26 +20,8 @@ interface PauseDialogProps {
 export function PauseDialog({ open, monthlyPrice, pauseStarts, onClose, onConfirm }: PauseDialogProps) {
   const id = useId();
   const [months, setMonths] = useState<number>(PAUSE_LENGTHS[0]);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    setMonths(PAUSE_LENGTHS[0]);
-    setError(null);
-  }, [open]);
-
-  const submit = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm(months);
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { error, busy, run } = useDialogAction(open, () => setMonths(PAUSE_LENGTHS[0]));
+  const submit = () => run(() => onConfirm(months));
 
   return (
     <ModalDialog
