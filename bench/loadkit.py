@@ -1,13 +1,22 @@
-"""What the load benchmarks share: a free port, waiting for the server, and driving wrk."""
+"""What the load benchmarks share: a free port, waiting for the server, and driving wrk;
+for the billing benchmarks also a scratch database, a server on it and a light HTTP client."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import json
+import os
 import re
+import secrets
 import socket
 import subprocess
 import time
 import urllib.request
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 PYTHON = ROOT / "server" / ".venv" / "bin" / "python"
@@ -19,8 +28,9 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def wait_ready(base: str, server: subprocess.Popen[bytes]) -> None:
-    for _ in range(300):
+def wait_ready(base: str, server: subprocess.Popen[bytes], seconds: float = 30.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         if server.poll() is not None:
             raise SystemExit(f"the server exited with {server.returncode}")
         try:
@@ -81,3 +91,134 @@ def run_wrk(
         "p50": to_ms(re.search(r"50%\s+(\S+)", out).group(1)),  # type: ignore[union-attr]
         "p99": to_ms(re.search(r"99%\s+(\S+)", out).group(1)),  # type: ignore[union-attr]
     }
+
+
+# What the billing benchmarks add: a scratch database, a server on it, a light HTTP client.
+
+
+def is_postgres(database_url: str) -> bool:
+    return database_url.startswith("postgresql")
+
+
+def backend_name(database_url: str) -> str:
+    return "PostgreSQL" if is_postgres(database_url) else "SQLite"
+
+
+@contextlib.contextmanager
+def scratch_database(database_url: str, work: Path) -> Iterator[str]:
+    """A fresh, migrated, empty database: a SQLite file in work, or, given a PostgreSQL URL,
+    a new schema in that database (first on the search_path), dropped afterwards, so a run
+    never mixes with rows already there and leaves nothing behind."""
+    from sqlalchemy import create_engine, text
+
+    from masthead.migrate import upgrade
+
+    if not is_postgres(database_url):
+        url = f"sqlite:///{work / 'bench.db'}"
+        upgrade(url)
+        yield url
+        return
+    schema = f"bench_{os.getpid()}_{secrets.token_hex(4)}"
+    admin = create_engine(database_url, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+        separator = "&" if "?" in database_url else "?"
+        url = f"{database_url}{separator}options=-csearch_path%3D{schema}"
+        upgrade(url)
+        yield url
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+        admin.dispose()
+
+
+@dataclass
+class Server:
+    base: str  # http://127.0.0.1:<port>
+    process: subprocess.Popen[bytes]
+
+    def cpu_seconds(self) -> float:
+        """CPU time the server process has used so far, user and system (Linux /proc): on a
+        machine shared with other work, a steadier figure than the wall clock."""
+        stat = Path(f"/proc/{self.process.pid}/stat").read_text()
+        fields = stat.rsplit(")", 1)[1].split()  # after "pid (command)"
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@contextlib.contextmanager
+def serve(database_url: str, env: dict[str, str] | None = None) -> Iterator[Server]:
+    """Masthead (migrated, demo content and plan catalogue seeded) on a free port."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = subprocess.Popen(
+        [str(PYTHON), "-m", "masthead.serve", "--port", str(port)],
+        env={
+            **os.environ,
+            "MASTHEAD_DATABASE_URL": database_url,
+            "MASTHEAD_PUBLIC_URL": base,
+            "MASTHEAD_SEED_DEMO": "true",
+            **(env or {}),
+        },
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        wait_ready(base, server, seconds=120)  # migrating and seeding on a busy machine
+        yield Server(base, server)
+    finally:
+        server.terminate()
+        server.wait(30)
+
+
+def percentile(sorted_values: Sequence[float], q: float) -> float:
+    """The q-quantile (0..1) of values already sorted; 0 for none."""
+    if not sorted_values:
+        return 0.0
+    return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
+
+
+class HttpConnection:
+    """One keep-alive HTTP/1.1 connection on raw asyncio streams: far lighter than an HTTP
+    library, so the client takes little of the CPU the server is measured on."""
+
+    def __init__(self, base: str) -> None:
+        parts = urlsplit(base)
+        self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
+        self.netloc = parts.netloc
+        self.streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+
+    async def request(
+        self,
+        method: str,
+        path: str,
+        body: object = None,
+        headers: dict[str, str] | None = None,
+    ) -> tuple[int, dict[str, str], bytes]:
+        """(status, lower-cased headers, body); a JSON body when body is not None."""
+        payload = b"" if body is None else json.dumps(body).encode()
+        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.netloc}"]
+        lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
+        if body is not None:
+            lines.append("Content-Type: application/json")
+        lines.append(f"Content-Length: {len(payload)}")
+        if self.streams is None:
+            self.streams = await asyncio.open_connection(self.host, self.port)
+        reader, writer = self.streams
+        writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + payload)
+        await writer.drain()
+        status = int((await reader.readline()).split()[1])
+        answer: dict[str, str] = {}
+        while (line := await reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.decode("latin-1").partition(":")
+            answer[name.strip().lower()] = value.strip()
+        content = await reader.readexactly(int(answer.get("content-length", "0")))
+        if answer.get("connection", "").lower() == "close":
+            self.close()
+        return status, answer, content
+
+    def close(self) -> None:
+        if self.streams is not None:
+            self.streams[1].close()
+            self.streams = None
