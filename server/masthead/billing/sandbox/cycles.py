@@ -7,8 +7,9 @@ so a second call on the same day, or a second process, charges nothing more. A u
 
 Due subscriptions are billed in chunks, one transaction each: the chunk's rows are read with
 one query per kind and its writes leave in one flush, instead of a dozen round trips per
-subscription. A run that dies mid-way keeps the chunks it committed, each subscription in
-them wholly billed (charge, new period, webhooks), and leaves the rest due for the next run.
+subscription. A run that dies mid-way, or stops on an error, keeps the chunks it committed,
+each subscription in them wholly billed (charge, new period, webhooks); the failed chunk rolls
+back whole, and it and the rest stay due for the next run.
 """
 
 from __future__ import annotations

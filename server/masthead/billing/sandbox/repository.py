@@ -67,12 +67,14 @@ def subscription(
 
 
 def live_subscriptions_paying_with(db: Session, token: str) -> Sequence[SandboxSubscription]:
+    # Locked in id order, as a billing run locks its chunk: the two cannot deadlock.
     return db.scalars(
         select(SandboxSubscription)
         .where(
             SandboxSubscription.payment_method_token == token,
             SandboxSubscription.status.in_(LIVE_STATUSES),
         )
+        .order_by(SandboxSubscription.id)
         .with_for_update()
     ).all()
 
