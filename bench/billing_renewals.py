@@ -34,8 +34,8 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from loadkit import backend_name, scratch_database
-from sqlalchemy import Engine, func, insert, select
+from loadkit import backend_name, is_postgres, scratch_database
+from sqlalchemy import Engine, func, insert, select, text
 
 from masthead.billing.gateway import WEBHOOK_TOPIC
 from masthead.billing.sandbox.cycles import advance
@@ -290,6 +290,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             try:
                 began = time.perf_counter()
                 prepare(runtime.engine, args.due, args.not_due)
+                if is_postgres(url):  # statistics, as autovacuum keeps them on a live database
+                    with runtime.engine.begin() as conn:
+                        conn.execute(text("ANALYZE"))
                 prepared = time.perf_counter() - began
                 began, cpu = time.perf_counter(), time.process_time()
                 report = advance(runtime)

@@ -31,6 +31,7 @@ import argparse
 import asyncio
 import base64
 import json
+import re
 import shutil
 import sys
 import tempfile
@@ -59,6 +60,8 @@ from masthead.settings import Settings
 
 PASSWORD = "Bench-Password-1"  # noqa: S105 (the bench readers' password)
 PLAN, PRODUCT = "sports-monthly", "sports-membership"
+# The last line of a traceback in the server's log: "package.module.SomeError: message".
+ERROR_LINE = re.compile(r"^(?:[\w.]+\.)?\w*(?:Error|Exception)\b.*$", re.MULTILINE)
 CARD = {
     "number": "4111111111111111",
     "expirationDate": "12/30",
@@ -142,7 +145,7 @@ async def subscribe(reader: Reader, conn: HttpConnection) -> None:
         reader.status, _, content = await conn.request(
             "POST", "/blaize/payment/braintree/subscribe", body, reader.headers
         )
-    except (OSError, ValueError, IndexError, asyncio.IncompleteReadError):
+    except (OSError, EOFError, ValueError, IndexError):
         conn.close()  # no answer: status stays 0
         return
     finally:
@@ -247,7 +250,8 @@ def main() -> int:
         "MASTHEAD_RATE_LIMIT_PER_ACCOUNT": "1000000000",
     }
     try:
-        with scratch_database(args.database_url, work) as url, serve(url, env) as server:
+        log = work / "server.log"
+        with scratch_database(args.database_url, work) as url, serve(url, env, log) as server:
             base = server.base
             began = time.perf_counter()
             sign_up(url, readers, base)
@@ -257,6 +261,7 @@ def main() -> int:
             elapsed = asyncio.run(each(base, readers, args.connections, subscribe))
             cpu = server.cpu_seconds() - cpu
             problems = check(url, readers)
+        errors = Counter(ERROR_LINE.findall(log.read_text(errors="replace")))
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -276,6 +281,8 @@ def main() -> int:
     print(f"{'answered 200':<30}{statuses.pop(200, 0):>10}")
     for status, n in sorted(statuses.items()):
         print(f"{f'answered {status}' if status else 'no answer':<30}{n:>10}")
+    for error, n in errors.most_common(5):
+        print(f"server error ({n}x): {error}")
     for problem in problems[:20]:
         print(f"CHECK FAILED: {problem}")
     verdict = "all passed" if not problems else f"{len(problems)} FAILED"

@@ -147,10 +147,14 @@ class Server:
 
 
 @contextlib.contextmanager
-def serve(database_url: str, env: dict[str, str] | None = None) -> Iterator[Server]:
-    """Masthead (migrated, demo content and plan catalogue seeded) on a free port."""
+def serve(
+    database_url: str, env: dict[str, str] | None = None, log: Path | None = None
+) -> Iterator[Server]:
+    """Masthead (migrated, demo content and plan catalogue seeded) on a free port; its
+    output goes to the file `log` when given."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
+    output = log.open("wb") if log else subprocess.DEVNULL
     server = subprocess.Popen(
         [str(PYTHON), "-m", "masthead.serve", "--port", str(port)],
         env={
@@ -161,8 +165,8 @@ def serve(database_url: str, env: dict[str, str] | None = None) -> Iterator[Serv
             **(env or {}),
         },
         cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=output,
+        stderr=subprocess.STDOUT,
     )
     try:
         wait_ready(base, server, seconds=120)  # migrating and seeding on a busy machine
@@ -170,6 +174,8 @@ def serve(database_url: str, env: dict[str, str] | None = None) -> Iterator[Serv
     finally:
         server.terminate()
         server.wait(30)
+        if log:
+            output.close()  # type: ignore[union-attr]
 
 
 def percentile(sorted_values: Sequence[float], q: float) -> float:
@@ -196,24 +202,49 @@ class HttpConnection:
         body: object = None,
         headers: dict[str, str] | None = None,
     ) -> tuple[int, dict[str, str], bytes]:
-        """(status, lower-cased headers, body); a JSON body when body is not None."""
+        """(status, lower-cased headers, body); a JSON body when body is not None.
+
+        A kept-alive connection the server closed before answering (it may, after an error)
+        is reopened and the request sent again, once: the server never read it."""
         payload = b"" if body is None else json.dumps(body).encode()
         lines = [f"{method} {path} HTTP/1.1", f"Host: {self.netloc}"]
         lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
         if body is not None:
             lines.append("Content-Type: application/json")
         lines.append(f"Content-Length: {len(payload)}")
+        message = ("\r\n".join(lines) + "\r\n\r\n").encode() + payload
+        if self.streams is not None and self.streams[0].at_eof():
+            self.close()
+        reused = self.streams is not None
+        try:
+            return await self._exchange(message)
+        except (ConnectionError, EOFError):
+            self.close()
+            if not reused:
+                raise
+        return await self._exchange(message)
+
+    async def _exchange(self, message: bytes) -> tuple[int, dict[str, str], bytes]:
         if self.streams is None:
             self.streams = await asyncio.open_connection(self.host, self.port)
         reader, writer = self.streams
-        writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + payload)
+        writer.write(message)
         await writer.drain()
-        status = int((await reader.readline()).split()[1])
+        status_line = await reader.readline()
+        if not status_line:
+            raise EOFError("the server closed the connection without answering")
+        status = int(status_line.split()[1])
         answer: dict[str, str] = {}
         while (line := await reader.readline()) not in (b"\r\n", b""):
             name, _, value = line.decode("latin-1").partition(":")
             answer[name.strip().lower()] = value.strip()
-        content = await reader.readexactly(int(answer.get("content-length", "0")))
+        if "content-length" in answer:
+            content = await reader.readexactly(int(answer["content-length"]))
+        elif answer.get("transfer-encoding", "").lower() == "chunked":
+            content = await _chunks(reader)
+        else:  # delimited by the end of the connection
+            content = await reader.read()
+            answer["connection"] = "close"
         if answer.get("connection", "").lower() == "close":
             self.close()
         return status, answer, content
@@ -222,3 +253,14 @@ class HttpConnection:
         if self.streams is not None:
             self.streams[1].close()
             self.streams = None
+
+
+async def _chunks(reader: asyncio.StreamReader) -> bytes:
+    """A chunked HTTP/1.1 body."""
+    parts = []
+    while size := int((await reader.readline()).split(b";")[0], 16):
+        parts.append(await reader.readexactly(size))
+        await reader.readline()  # the CRLF after each chunk
+    while await reader.readline() not in (b"\r\n", b""):  # trailers
+        pass
+    return b"".join(parts)
