@@ -139,11 +139,15 @@ class Server:
     process: subprocess.Popen[bytes]
 
     def cpu_seconds(self) -> float:
-        """CPU time the server process has used so far, user and system (Linux /proc): on a
-        machine shared with other work, a steadier figure than the wall clock."""
-        stat = Path(f"/proc/{self.process.pid}/stat").read_text()
-        fields = stat.rsplit(")", 1)[1].split()  # after "pid (command)"
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return cpu_seconds(self.process.pid)
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time a process has used so far, user and system (Linux /proc): on a machine
+    shared with other work, a steadier figure than the wall clock."""
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    fields = stat.rsplit(")", 1)[1].split()  # after "pid (command)"
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 @contextlib.contextmanager
