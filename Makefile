@@ -96,6 +96,8 @@ bench: setup build chromium
 	node bench/widget_size.mjs
 	$(PY) bench/analytics_ingest.py
 	node bench/widget_timing.mjs
+	$(PY) bench/billing_subscribe.py
+	$(PY) bench/billing_renewals.py
 
 clean:
 	rm -rf var web/dist widget/dist

@@ -33,7 +33,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from loadkit import PYTHON, ROOT, free_port, process_cpu_seconds, run_wrk, wait_ready
+from loadkit import PYTHON, ROOT, cpu_seconds, free_port, run_wrk, wait_ready
 
 TENANT = "test_masthead"
 PATH = (
@@ -85,7 +85,9 @@ def run_wrk_ingest(
     return run_wrk(url, seconds, connections, script=script)
 
 
-def raw_request(method: str, url: str, headers: dict[str, str], body: bytes = b"") -> bytes:
+def raw_request(
+    method: str, url: str, headers: dict[str, str], body: bytes = b""
+) -> bytes:
     parts = urlsplit(url)
     lines = [f"{method} {parts.path}?{parts.query} HTTP/1.1", f"Host: {parts.netloc}"]
     lines += [f"{k}: {v}" for k, v in headers.items()]
@@ -197,11 +199,15 @@ def main() -> int:
         "--preflight", action="store_true", help="a CORS preflight before every event"
     )
     args = parser.parse_args()
-    client = args.client or ("python" if args.preflight or not shutil.which("wrk") else "wrk")
+    client = args.client or (
+        "python" if args.preflight or not shutil.which("wrk") else "wrk"
+    )
     if client == "wrk" and shutil.which("wrk") is None:
         raise SystemExit("wrk is missing: apt-get install -y wrk (or --client python)")
     if args.preflight and (client == "wrk" or not args.origin):
-        raise SystemExit("--preflight needs the asyncio client (--client python) and an origin")
+        raise SystemExit(
+            "--preflight needs the asyncio client (--client python) and an origin"
+        )
 
     work = Path(tempfile.mkdtemp(prefix="masthead-analytics-"))
     port = free_port()
@@ -224,14 +230,18 @@ def main() -> int:
         wait_ready(base, server)
         before = count_rows(database_url)
         url = base + PATH
-        server_cpu, client_cpu = process_cpu_seconds(server.pid), client_cpu_seconds(client)
+        server_cpu, client_cpu = cpu_seconds(server.pid), client_cpu_seconds(client)
         if client == "wrk":
-            result = run_wrk_ingest(url, args.seconds, args.connections, args.origin, work)
+            result = run_wrk_ingest(
+                url, args.seconds, args.connections, args.origin, work
+            )
         else:
             result = asyncio.run(
-                python_client(url, args.seconds, args.connections, args.origin, args.preflight)
+                python_client(
+                    url, args.seconds, args.connections, args.origin, args.preflight
+                )
             )
-        server_cpu = process_cpu_seconds(server.pid) - server_cpu
+        server_cpu = cpu_seconds(server.pid) - server_cpu
         client_cpu = client_cpu_seconds(client) - client_cpu
     finally:
         # SIGKILL, no graceful shutdown: the rows counted are those that survive a crash.
@@ -259,7 +269,9 @@ def main() -> int:
     print(f"{'socket errors':<28}{int(result['socket_errors']):>10}")
     print(f"{'rows stored':<28}{stored:>10}   (counted after the server was killed)")
     per_event = server_cpu / answered * 1e6 if answered else float("nan")
-    print(f"{'server CPU per event us':<28}{per_event:>10.0f}   (server process, all threads)")
+    print(
+        f"{'server CPU per event us':<28}{per_event:>10.0f}   (server process, all threads)"
+    )
     print(f"{'client CPU, cores':<28}{client_cpu / args.seconds:>10.2f}")
     lost = max(0, answered - stored)
     print(

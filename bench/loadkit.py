@@ -1,15 +1,23 @@
-"""What the load benchmarks share: a free port, waiting for the server, driving wrk, and the
-CPU a process has used."""
+"""What the load benchmarks share: a free port, waiting for the server, driving wrk, the CPU
+a process has used; for the billing benchmarks also a scratch database, a server on it and a
+light HTTP client."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import json
 import os
 import re
+import secrets
 import socket
 import subprocess
 import time
 import urllib.request
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 PYTHON = ROOT / "server" / ".venv" / "bin" / "python"
@@ -21,7 +29,9 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def wait_ready(base: str, server: subprocess.Popen[bytes], seconds: float = 120) -> None:
+def wait_ready(
+    base: str, server: subprocess.Popen[bytes], seconds: float = 120
+) -> None:
     """Until /readyz answers: migrating and seeding take a while on a busy machine."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -34,12 +44,6 @@ def wait_ready(base: str, server: subprocess.Popen[bytes], seconds: float = 120)
         except OSError:
             time.sleep(0.1)
     raise SystemExit("the server did not become ready")
-
-
-def process_cpu_seconds(pid: int) -> float:
-    """User and system CPU of a running process, all its threads (Linux /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def to_ms(value: str) -> float:
@@ -91,3 +95,179 @@ def run_wrk(
         "p50": to_ms(re.search(r"50%\s+(\S+)", out).group(1)),  # type: ignore[union-attr]
         "p99": to_ms(re.search(r"99%\s+(\S+)", out).group(1)),  # type: ignore[union-attr]
     }
+
+
+# What the billing benchmarks add: a scratch database, a server on it, a light HTTP client.
+
+
+def is_postgres(database_url: str) -> bool:
+    return database_url.startswith("postgresql")
+
+
+def backend_name(database_url: str) -> str:
+    return "PostgreSQL" if is_postgres(database_url) else "SQLite"
+
+
+@contextlib.contextmanager
+def scratch_database(database_url: str, work: Path) -> Iterator[str]:
+    """A fresh, migrated, empty database: a SQLite file in work, or, given a PostgreSQL URL,
+    a new schema in that database (first on the search_path), dropped afterwards, so a run
+    never mixes with rows already there and leaves nothing behind."""
+    from masthead.migrate import upgrade
+    from sqlalchemy import create_engine, text
+
+    if not is_postgres(database_url):
+        url = f"sqlite:///{work / 'bench.db'}"
+        upgrade(url)
+        yield url
+        return
+    schema = f"bench_{os.getpid()}_{secrets.token_hex(4)}"
+    admin = create_engine(database_url, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+        separator = "&" if "?" in database_url else "?"
+        url = f"{database_url}{separator}options=-csearch_path%3D{schema}"
+        upgrade(url)
+        yield url
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+        admin.dispose()
+
+
+@dataclass
+class Server:
+    base: str  # http://127.0.0.1:<port>
+    process: subprocess.Popen[bytes]
+
+    def cpu_seconds(self) -> float:
+        return cpu_seconds(self.process.pid)
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time a process has used so far, user and system (Linux /proc): on a machine
+    shared with other work, a steadier figure than the wall clock."""
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    fields = stat.rsplit(")", 1)[1].split()  # after "pid (command)"
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@contextlib.contextmanager
+def serve(
+    database_url: str, env: dict[str, str] | None = None, log: Path | None = None
+) -> Iterator[Server]:
+    """Masthead (migrated, demo content and plan catalogue seeded) on a free port; its
+    output goes to the file `log` when given."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    output = log.open("wb") if log else subprocess.DEVNULL
+    server = subprocess.Popen(
+        [str(PYTHON), "-m", "masthead.serve", "--port", str(port)],
+        env={
+            **os.environ,
+            "MASTHEAD_DATABASE_URL": database_url,
+            "MASTHEAD_PUBLIC_URL": base,
+            "MASTHEAD_SEED_DEMO": "true",
+            **(env or {}),
+        },
+        cwd=ROOT,
+        stdout=output,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        wait_ready(base, server, seconds=120)  # migrating and seeding on a busy machine
+        yield Server(base, server)
+    finally:
+        server.terminate()
+        server.wait(30)
+        if log:
+            output.close()  # type: ignore[union-attr]
+
+
+def percentile(sorted_values: Sequence[float], q: float) -> float:
+    """The q-quantile (0..1) of values already sorted; 0 for none."""
+    if not sorted_values:
+        return 0.0
+    return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
+
+
+class HttpConnection:
+    """One keep-alive HTTP/1.1 connection on raw asyncio streams: far lighter than an HTTP
+    library, so the client takes little of the CPU the server is measured on."""
+
+    def __init__(self, base: str) -> None:
+        parts = urlsplit(base)
+        self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
+        self.netloc = parts.netloc
+        self.streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+
+    async def request(
+        self,
+        method: str,
+        path: str,
+        body: object = None,
+        headers: dict[str, str] | None = None,
+    ) -> tuple[int, dict[str, str], bytes]:
+        """(status, lower-cased headers, body); a JSON body when body is not None.
+
+        A kept-alive connection the server closed before answering (it may, after an error)
+        is reopened and the request sent again, once: the server never read it."""
+        payload = b"" if body is None else json.dumps(body).encode()
+        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.netloc}"]
+        lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
+        if body is not None:
+            lines.append("Content-Type: application/json")
+        lines.append(f"Content-Length: {len(payload)}")
+        message = ("\r\n".join(lines) + "\r\n\r\n").encode() + payload
+        if self.streams is not None and self.streams[0].at_eof():
+            self.close()
+        reused = self.streams is not None
+        try:
+            return await self._exchange(message)
+        except (ConnectionError, EOFError):
+            self.close()
+            if not reused:
+                raise
+        return await self._exchange(message)
+
+    async def _exchange(self, message: bytes) -> tuple[int, dict[str, str], bytes]:
+        if self.streams is None:
+            self.streams = await asyncio.open_connection(self.host, self.port)
+        reader, writer = self.streams
+        writer.write(message)
+        await writer.drain()
+        status_line = await reader.readline()
+        if not status_line:
+            raise EOFError("the server closed the connection without answering")
+        status = int(status_line.split()[1])
+        answer: dict[str, str] = {}
+        while (line := await reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.decode("latin-1").partition(":")
+            answer[name.strip().lower()] = value.strip()
+        if "content-length" in answer:
+            content = await reader.readexactly(int(answer["content-length"]))
+        elif answer.get("transfer-encoding", "").lower() == "chunked":
+            content = await _chunks(reader)
+        else:  # delimited by the end of the connection
+            content = await reader.read()
+            answer["connection"] = "close"
+        if answer.get("connection", "").lower() == "close":
+            self.close()
+        return status, answer, content
+
+    def close(self) -> None:
+        if self.streams is not None:
+            self.streams[1].close()
+            self.streams = None
+
+
+async def _chunks(reader: asyncio.StreamReader) -> bytes:
+    """A chunked HTTP/1.1 body."""
+    parts = []
+    while size := int((await reader.readline()).split(b";")[0], 16):
+        parts.append(await reader.readexactly(size))
+        await reader.readline()  # the CRLF after each chunk
+    while await reader.readline() not in (b"\r\n", b""):  # trailers
+        pass
+    return b"".join(parts)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from sqlalchemy import insert
 from sqlalchemy.orm import Session
 
 from masthead.clock import Clock
@@ -29,3 +30,25 @@ def enqueue(
     )
     db.add(job)
     return job
+
+
+def enqueue_many(db: Session, clock: Clock, topic: str, payloads: list[dict[str, Any]]) -> None:
+    """Many jobs in one multi-row INSERT, in the order given, due now: for bulk work (a
+    billing run) where one ORM object per job would cost more than the work itself."""
+    if not payloads:
+        return
+    now = clock.now()
+    db.execute(
+        insert(OutboxJob),
+        [
+            {
+                "topic": topic,
+                "payload": payload,
+                "status": "pending",
+                "attempts": 0,
+                "run_after": now,
+                "created_at": now,
+            }
+            for payload in payloads
+        ],
+    )

@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
+import logging
 import threading
+from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import event, func, select
 from sqlalchemy.exc import OperationalError
+from sqlalchemy.orm import Session
 
 from masthead.billing.gateway import WEBHOOK_TOPIC, GatewayError
-from masthead.billing.sandbox.cycles import advance
+from masthead.billing.sandbox.cycles import CycleReport, advance
 from masthead.billing.sandbox.gateway import SandboxGateway
 from masthead.billing.sandbox.models import SandboxTransaction
 from masthead.billing.sandbox.seed import PlanSpec, seed_plans
 from masthead.clock import FrozenClock
-from masthead.deps import Runtime
+from masthead.deps import Runtime, build_runtime
 from masthead.jobs.models import OutboxJob
 
 if TYPE_CHECKING:
@@ -264,3 +267,161 @@ def test_seeding_plans_again_updates_them(
 ) -> None:
     seed_plans(runtime, [PlanSpec("monthly", Decimal("11.00"))])
     assert sandbox.create_subscription(token, "monthly").price == Decimal("11.00")
+
+
+# Runs in chunks: one transaction per chunk, resumable, safe beside another run.
+
+
+class HookedClock(FrozenClock):
+    """A frozen clock that calls `hook` the n-th time it is asked the time."""
+
+    def __init__(self, at: datetime, n: int, hook: Callable[[], None]) -> None:
+        super().__init__(at)
+        self.reads, self.n, self.hook = 0, n, hook
+
+    def now(self) -> datetime:
+        self.reads += 1
+        if self.reads == self.n:
+            self.hook()
+        return super().now()
+
+
+class Crash(Exception):
+    """The process died here."""
+
+
+def renewals_on(runtime: Runtime, day: date) -> dict[str, int]:
+    """Charges per subscription with that billing date."""
+    with runtime.sessions() as db:
+        rows = db.execute(
+            select(SandboxTransaction.subscription_id, func.count())
+            .where(SandboxTransaction.billing_date == day)
+            .group_by(SandboxTransaction.subscription_id)
+        ).all()
+    return {str(sub): int(n) for sub, n in rows}
+
+
+def test_a_run_in_small_chunks_bills_like_one(
+    sandbox: SandboxGateway,
+    runtime: Runtime,
+    clock: FrozenClock,
+    token: str,
+    declining: str,
+    webhooks: Webhooks,
+) -> None:
+    paying = [sandbox.create_subscription(token, "monthly").id for _ in range(4)]
+    trial = sandbox.create_subscription(token, "monthly-trial").id  # ends 2026-11-29
+    failing = sandbox.create_subscription(token, "monthly").id
+    sandbox.update_subscription(failing, payment_method_token=declining)
+    on(clock, date(2027, 1, 22))  # two cycles due for the monthly ones, two for the trial
+
+    report = advance(runtime, chunk=2)
+
+    assert sorted(report.charged) == sorted([*paying, trial] * 2)
+    assert report.declined == [failing, failing]
+    for sub in paying:
+        renewed = sandbox.find_subscription(sub)
+        assert (renewed.current_billing_cycle, len(renewed.transactions)) == (3, 3)
+        assert renewed.next_billing_date == date(2027, 2, 22)
+        assert webhooks.kinds(sub) == [
+            "subscription_went_active",
+            *["subscription_charged_successfully"] * 3,
+        ]
+    assert webhooks.kinds(trial) == [
+        "subscription_trial_ended",
+        *["subscription_charged_successfully"] * 2,
+    ]
+    owing = sandbox.find_subscription(failing)
+    assert (owing.status, owing.failure_count, owing.balance) == ("Past Due", 2, Decimal("19.98"))
+    assert webhooks.kinds(failing)[-3:] == [
+        "subscription_charged_unsuccessfully",
+        "subscription_went_past_due",
+        "subscription_charged_unsuccessfully",
+    ]
+
+
+def test_a_run_that_dies_keeps_the_chunks_it_committed_and_the_next_run_resumes(
+    sandbox: SandboxGateway, runtime: Runtime, clock: FrozenClock, token: str, webhooks: Webhooks
+) -> None:
+    subs = [sandbox.create_subscription(token, "monthly").id for _ in range(5)]
+    on(clock, date(2026, 12, 22))
+    commits = 0
+
+    def die_before_the_second_chunk_commits(session: Session) -> None:
+        nonlocal commits
+        commits += 1
+        if commits == 3:  # 1: the run's list of what is due; 2: the first chunk
+            raise Crash
+
+    event.listen(runtime.sessions, "before_commit", die_before_the_second_chunk_commits)
+    try:
+        with pytest.raises(Crash):
+            advance(runtime, chunk=2)
+    finally:
+        event.remove(runtime.sessions, "before_commit", die_before_the_second_chunk_commits)
+
+    # The first chunk is wholly billed, charge, period and webhook; nothing else is.
+    billed = renewals_on(runtime, date(2026, 12, 22))
+    assert len(billed) == 2 and set(billed.values()) == {1}
+    for sub in subs:
+        state = sandbox.find_subscription(sub)
+        renewals = webhooks.kinds(sub).count("subscription_charged_successfully") - 1
+        if sub in billed:
+            assert (state.next_billing_date, state.current_billing_cycle) == (date(2027, 1, 22), 2)
+            assert (len(state.transactions), renewals) == (2, 1)
+        else:
+            assert (state.next_billing_date, state.current_billing_cycle) == (date(2026, 12, 22), 1)
+            assert (len(state.transactions), renewals) == (1, 0)
+
+    resumed = advance(runtime, chunk=2)
+
+    assert sorted(resumed.charged) == sorted(set(subs) - set(billed))
+    assert renewals_on(runtime, date(2026, 12, 22)) == dict.fromkeys(subs, 1)
+    for sub in subs:
+        assert webhooks.kinds(sub) == [
+            "subscription_went_active",
+            "subscription_charged_successfully",
+            "subscription_charged_successfully",
+        ]
+
+
+def test_a_run_overlapping_another_bills_each_subscription_once(
+    sandbox: SandboxGateway,
+    runtime: Runtime,
+    clock: FrozenClock,
+    token: str,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    on(clock, date(2026, 11, 20))
+    early = sandbox.create_subscription(token, "monthly").id  # due 2026-12-20
+    on(clock, date(2026, 11, 22))
+    others = [sandbox.create_subscription(token, "monthly").id for _ in range(3)]  # 12-22
+    # A second process, two days behind: it bills only `early`.
+    behind = build_runtime(runtime.settings, FrozenClock(datetime(2026, 12, 20, 9, tzinfo=UTC)))
+    postgres = runtime.settings.database_url.startswith("postgresql")
+    reports: list[CycleReport] = []
+    second = threading.Thread(target=lambda: reports.append(advance(behind)))
+
+    def run_the_other() -> None:
+        # On PostgreSQL it waits for the rows this run has locked; SQLite locks none, so it
+        # bills `early` at once, under this run's feet.
+        second.start()
+        if not postgres:
+            second.join()
+
+    # Asked the time a third time, this run has listed what is due and read its first chunk
+    # (`early` and one other); only then does the other run start.
+    runtime.clock = HookedClock(datetime(2026, 12, 22, 9, tzinfo=UTC), 3, run_the_other)
+    caplog.set_level(logging.INFO, "masthead.billing.sandbox.cycles")
+    try:
+        first = advance(runtime, chunk=2)
+        second.join()
+    finally:
+        behind.engine.dispose()
+
+    assert sorted(first.charged + reports[0].charged) == sorted([early, *others])
+    assert renewals_on(runtime, date(2026, 12, 20)) == {early: 1}
+    assert renewals_on(runtime, date(2026, 12, 22)) == dict.fromkeys(others, 1)
+    if not postgres:  # the other run billed `early` first: this one saw and skipped it
+        assert (reports[0].charged, sorted(first.charged)) == ([early], sorted(others))
+        assert "changed meanwhile; billing it one by one" in caplog.text

@@ -39,7 +39,7 @@ def charge(
     submit_for_settlement: bool = True,
 ) -> SandboxTransaction:
     """One sale, answered by the card's behaviour and then by the amount."""
-    method = repository.payment_method(ctx.db, token)
+    method = ctx.payment_method(token)
     behaviour = method.behaviour if method else catalog.PROCESSOR_DECLINED
     outcome = catalog.charge_outcome(behaviour, amount)
     status = outcome.status
@@ -58,8 +58,8 @@ def charge(
         gateway_rejection_reason=outcome.gateway_rejection_reason,
         created_at=ctx.now,
     )
-    ctx.db.add(row)
-    ctx.db.flush()
+    ctx.add_transaction(row)
+    ctx.flush()
     return row
 
 
@@ -87,7 +87,7 @@ def settle_paid(ctx: Ctx, sub: SandboxSubscription) -> None:
     sub.failure_count = 0
     sub.paid_through_date = sub.billing_period_end_date
     sub.updated_at = ctx.now
-    ctx.db.flush()
+    ctx.flush()
     if was != ACTIVE:
         webhooks.notify(ctx, "subscription_went_active", views.subscription(ctx, sub))
     webhooks.notify(ctx, "subscription_charged_successfully", views.subscription(ctx, sub))
@@ -100,7 +100,7 @@ def settle_unpaid(ctx: Ctx, sub: SandboxSubscription, owed: Decimal) -> None:
     sub.balance = owed
     sub.failure_count += 1
     sub.updated_at = ctx.now
-    ctx.db.flush()
+    ctx.flush()
     webhooks.notify(ctx, "subscription_charged_unsuccessfully", views.subscription(ctx, sub))
     if was != PAST_DUE:
         webhooks.notify(ctx, "subscription_went_past_due", views.subscription(ctx, sub))

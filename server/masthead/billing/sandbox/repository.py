@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import secrets
 import string
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import date
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.exc import StaleDataError
 
 from masthead.billing.sandbox.models import (
     SandboxCustomer,
@@ -66,12 +67,14 @@ def subscription(
 
 
 def live_subscriptions_paying_with(db: Session, token: str) -> Sequence[SandboxSubscription]:
+    # Locked in id order, as a billing run locks its chunk: the two cannot deadlock.
     return db.scalars(
         select(SandboxSubscription)
         .where(
             SandboxSubscription.payment_method_token == token,
             SandboxSubscription.status.in_(LIVE_STATUSES),
         )
+        .order_by(SandboxSubscription.id)
         .with_for_update()
     ).all()
 
@@ -110,3 +113,81 @@ def upsert_plan(db: Session, plan_id: str, values: dict[str, Any]) -> None:
         return
     for key, value in values.items():
         setattr(row, key, value)
+
+
+# A billing run's chunk: one query per kind for all its subscriptions.
+
+
+def lock_subscriptions(db: Session, ids: Sequence[str]) -> dict[str, SandboxSubscription]:
+    """Locked in id order, so two runs whose chunks overlap cannot deadlock each other, and
+    detached from the session: save_subscriptions writes them back in one statement."""
+    rows = db.scalars(
+        select(SandboxSubscription)
+        .where(SandboxSubscription.id.in_(ids))
+        .order_by(SandboxSubscription.id)
+        .with_for_update()
+    ).all()
+    for row in rows:
+        db.expunge(row)
+    return {row.id: row for row in rows}
+
+
+def save_subscriptions(db: Session, rows: Sequence[SandboxSubscription]) -> None:
+    """Write back rows read by lock_subscriptions, each only if its version is still the one
+    read (the ORM's optimistic lock, one statement for all): StaleDataError otherwise."""
+    if not rows:
+        return
+    model = SandboxSubscription
+    columns = [
+        c.key for c in model.__table__.columns if c.key not in ("id", "created_at", "version")
+    ]
+    statement = (
+        update(model)
+        .where(model.id == bindparam("b_id"), model.version == bindparam("b_version"))
+        .values(version=bindparam("b_version") + 1)
+    )
+    result = db.connection().execute(
+        statement,
+        [
+            {"b_id": row.id, "b_version": row.version, **{k: getattr(row, k) for k in columns}}
+            for row in rows
+        ],
+    )
+    if result.rowcount != len(rows):
+        raise StaleDataError(
+            f"{len(rows) - result.rowcount} of {len(rows)} subscriptions changed meanwhile"
+        )
+    for row in rows:
+        row.version += 1
+
+
+def payment_methods_by_token(db: Session, tokens: Iterable[str]) -> Sequence[SandboxPaymentMethod]:
+    return db.scalars(
+        select(SandboxPaymentMethod).where(SandboxPaymentMethod.token.in_(set(tokens)))
+    ).all()
+
+
+def discounts_of(db: Session, subscription_ids: Sequence[str]) -> Sequence[SandboxDiscount]:
+    return db.scalars(
+        select(SandboxDiscount)
+        .where(SandboxDiscount.subscription_id.in_(subscription_ids))
+        .order_by(SandboxDiscount.id)
+    ).all()
+
+
+def transactions_of(db: Session, subscription_ids: Sequence[str]) -> Sequence[SandboxTransaction]:
+    return db.scalars(
+        select(SandboxTransaction)
+        .where(SandboxTransaction.subscription_id.in_(subscription_ids))
+        .order_by(SandboxTransaction.seq.desc())
+    ).all()
+
+
+def insert_transactions(db: Session, rows: Sequence[SandboxTransaction]) -> None:
+    """New charges in one multi-row INSERT, in the order given (seq follows it)."""
+    if not rows:
+        return
+    columns = [c.key for c in SandboxTransaction.__table__.columns if c.key != "seq"]
+    db.execute(
+        insert(SandboxTransaction), [{key: getattr(row, key) for key in columns} for row in rows]
+    )

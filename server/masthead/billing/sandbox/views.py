@@ -100,7 +100,7 @@ def discount_total(discounts: Iterable[Discount | SandboxDiscount], cycle: int) 
 
 def cycle_amount(ctx: Ctx, sub: SandboxSubscription, cycle: int) -> Decimal:
     """The price of billing cycle `cycle` after discounts, never below zero."""
-    off = discount_total(repository.discounts(ctx.db, sub.id), cycle)
+    off = discount_total(ctx.discounts(sub.id), cycle)
     return max(sub.price - off, Decimal("0.00"))
 
 
@@ -116,7 +116,7 @@ def days_past_due(sub: SandboxSubscription, today: date) -> int | None:
 
 
 def subscription(ctx: Ctx, sub: SandboxSubscription) -> SubscriptionInfo:
-    discounts = repository.discounts(ctx.db, sub.id)
+    discounts = ctx.discounts(sub.id)
     return SubscriptionInfo(
         id=sub.id,
         status=cast(SubscriptionStatus, sub.status),
@@ -143,5 +143,5 @@ def subscription(ctx: Ctx, sub: SandboxSubscription) -> SubscriptionInfo:
         discounts=tuple(
             Discount(d.discount_id, d.amount, d.number_of_billing_cycles) for d in discounts
         ),
-        transactions=tuple(transaction(t) for t in repository.transactions(ctx.db, sub.id)),
+        transactions=tuple(transaction(t) for t in ctx.transactions(sub.id)),
     )

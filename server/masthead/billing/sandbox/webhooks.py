@@ -50,7 +50,11 @@ def notification(
 
 def notify(ctx: Ctx, kind: str, subject: SubscriptionInfo) -> None:
     """Queue the notification in the caller's transaction: it leaves only if the change lands."""
-    enqueue(ctx.db, ctx.clock, WEBHOOK_TOPIC, notification(ctx.settings, kind, subject, ctx.now))
+    payload = notification(ctx.settings, kind, subject, ctx.now)
+    if ctx.batch is not None:
+        ctx.batch.webhooks.append(payload)  # queued with the rest of the billing run's chunk
+    else:
+        enqueue(ctx.db, ctx.clock, WEBHOOK_TOPIC, payload)
 
 
 def parse(settings: Settings, bt_signature: str, bt_payload: str) -> WebhookInfo:

@@ -7,11 +7,11 @@ Rendering follows what Braintree's gateway sends and the SDK's parser reads (hyp
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 from xml.etree import ElementTree
 from xml.sax.saxutils import escape
 
@@ -36,9 +36,17 @@ def render(root: str, body: Mapping[str, Node]) -> bytes:
 
 
 def _element(parts: list[str], key: str, value: Node) -> None:
-    tag = key.replace("_", "-")
-    if value is None:
+    tag = _TAGS.get(key) or _hyphenated(key)
+    kind = type(value)
+    # The common exact types first, by identity: webhooks render tens of thousands of these
+    # in a billing run. Anything else (subclasses included) takes the general path below.
+    if kind is str:
+        parts.append(f"<{tag}>{_escape(value)}</{tag}>")  # type: ignore[arg-type]
+    elif value is None:
         parts.append(f'<{tag} nil="true"/>')
+    elif kind in _SCALARS:
+        type_, text = _SCALARS[kind](value)
+        parts.append(f'<{tag} type="{type_}">{text}</{tag}>' if type_ else f"<{tag}>{text}</{tag}>")
     elif isinstance(value, Array):
         parts.append(f'<{tag} type="array">')
         for item in value.items:
@@ -52,21 +60,59 @@ def _element(parts: list[str], key: str, value: Node) -> None:
     else:
         type_, text = _scalar(value)
         attribute = f' type="{type_}"' if type_ else ""
-        parts.append(f"<{tag}{attribute}>{escape(text)}</{tag}>")
+        parts.append(f"<{tag}{attribute}>{_escape(text)}</{tag}>")
+
+
+_TAGS: dict[str, str] = {}
+
+
+def _hyphenated(key: str) -> str:
+    tag = key.replace("_", "-")
+    if len(_TAGS) < 1000:  # element names are a fixed vocabulary; the bound is a safeguard
+        _TAGS[key] = tag
+    return tag
+
+
+def _escape(text: str) -> str:
+    return escape(text) if ("&" in text or "<" in text or ">" in text) else text
+
+
+def _boolean(value: bool) -> tuple[str, str]:
+    return "boolean", "true" if value else "false"
+
+
+def _integer(value: int) -> tuple[str, str]:
+    return "integer", str(value)
+
+
+def _amount(value: Decimal) -> tuple[str, str]:
+    return "", f"{value:.2f}"
+
+
+def _datetime(value: datetime) -> tuple[str, str]:
+    return "datetime", value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _date(value: date) -> tuple[str, str]:
+    return "date", value.isoformat()
+
+
+# (type attribute, text) by exact type; no text they make needs escaping. In the order
+# _scalar tries them: bool before int (a bool is an int), datetime before date.
+_SCALARS: dict[type, Callable[[Any], tuple[str, str]]] = {
+    bool: _boolean,
+    int: _integer,
+    Decimal: _amount,
+    datetime: _datetime,
+    date: _date,
+}
 
 
 def _scalar(value: str | int | bool | Decimal | date | datetime) -> tuple[str, str]:
-    if isinstance(value, bool):  # before int: bool is an int
-        return "boolean", "true" if value else "false"
-    if isinstance(value, int):
-        return "integer", str(value)
-    if isinstance(value, Decimal):
-        return "", f"{value:.2f}"
-    if isinstance(value, datetime):  # before date: datetime is a date
-        return "datetime", value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-    if isinstance(value, date):
-        return "date", value.isoformat()
-    return "", value
+    for kind, convert in _SCALARS.items():
+        if isinstance(value, kind):
+            return convert(value)
+    return "", cast(str, value)
 
 
 def parse(body: bytes) -> tuple[str, Any]:
