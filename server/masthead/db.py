@@ -43,10 +43,22 @@ class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
 
 
+# A billing request holds its own connection while the claim and the sandbox each take one
+# more: a pool smaller than (request threads x 3) lets concurrent subscribes wait on each other
+# until the pool times out. FastAPI runs at most 40 sync requests at once (anyio's threads).
+PG_POOL_SIZE, PG_MAX_OVERFLOW = 10, 70  # 80 at most per process, under PostgreSQL's 100
+
+
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
-        # A file on this machine does not drop connections: no pre-ping round trip.
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        # A file on this machine does not drop connections: no pre-ping round trip. SQLite
+        # connections cost little, so the pool grows with the request threads.
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False, "timeout": 30},
+            pool_size=10,
+            max_overflow=-1,
+        )
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -57,7 +69,9 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    return create_engine(
+        url, pool_size=PG_POOL_SIZE, max_overflow=PG_MAX_OVERFLOW, pool_pre_ping=True
+    )
 
 
 def make_sessionmaker(engine: Engine) -> sessionmaker[Session]:
