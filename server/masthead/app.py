@@ -22,13 +22,15 @@ from masthead.origin import OriginCheckMiddleware
 from masthead.referrals import demo as referral_demo
 from masthead.referrals import routes as referral_routes
 from masthead.settings import Settings
+from masthead.site import page_routes as site_pages
 from masthead.site import routes as site_routes
 from masthead.web import routes as web_routes
 
 API_DESCRIPTION = """
 Masthead's wire contract: the identity service (`/blaize/*`) and the account area that
 uses it; `/api/v1/{tenant}/*` and `/a/{tenant}/*`, the SaaSquatch-compatible referral
-service; `/wp-json/nyp-membership/v1/*`, the site API (for now the referral JWT). Errors
+service; `/wp-json/nyp-membership/v1/*`, the site API (plans, membership, story content,
+entitlement, referral JWT). Errors
 share one shape, `{"type": <spec error type>, "message": <sentence>}`; the referral
 service's errors add SaaSquatch's `apiErrorCode`, `rsCode` and `statusCode`.
 
@@ -80,6 +82,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.include_router(site_routes.router)
     app.include_router(billing_routes.site_router)  # plans, membership
     app.include_router(billing_routes.router)  # /blaize|zephr/payment/braintree/*
+    app.include_router(site_pages.router)  # the publisher pages: /, /section/*, /<date>/<slug>/
     app.include_router(web_routes.router)  # last: its /account/{path} catch-all serves the SPA
     install_error_schema(app)
     return app

@@ -1,4 +1,5 @@
-"""Serves the built React account area: /account/* gets the app shell, /static/* its assets."""
+"""Serves the built React account area: /account/* gets the app shell, /static/* its assets.
+(`/` is the publisher's home page: masthead.site.page_routes.)"""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from fastapi import APIRouter
-from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, Response
 
 from masthead.deps import SettingsDep
 from masthead.settings import Settings
@@ -40,11 +41,6 @@ def _app_shell(settings: Settings) -> Response:
         CONFIG_PLACEHOLDER, _client_config(settings)
     )
     return HTMLResponse(html, headers={"Cache-Control": "no-cache"})
-
-
-@router.get("/")
-def home() -> RedirectResponse:
-    return RedirectResponse("/account", 307)
 
 
 @router.get("/account")
