@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from masthead.settings import Settings
 
 DEFAULT_BRAND = "main"
+MEMBERSHIP = "Sports+"  # the membership's name on every brand
 
 
 @dataclass(frozen=True)

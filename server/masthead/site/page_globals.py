@@ -7,7 +7,8 @@ script: nothing runs before the article paints, and the islands validate what th
   (default, defaultTrial, per plan), cookieSettings (the segment cookie: domain, expires,
   group, name, path, segment), spotId, restUrl, nonce, inSupportedRegion;
 - `membership-content`: contentId and nonce of the story on the page;
-- `comments-settings`: postId and spotId for the comments service.
+- `comments-settings`: postId and spotId for the comments service;
+- `site-brand`: the brand's name and labels (loader, paywall), this site's own.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from sqlalchemy.orm import Session
 from masthead.articles.models import Article
 from masthead.billing import service as billing
 from masthead.deps import Runtime
-from masthead.site.brands import Brand
+from masthead.site.brands import MEMBERSHIP, Brand
 from masthead.site.nonces import nonce_for_request
 
 SEGMENT_COOKIE = "vip-go-seg"
@@ -64,6 +65,18 @@ def membership_settings(
         "restUrl": f"{base}/wp-json/",
         "nonce": nonce_for_request(runtime, request),
         "inSupportedRegion": in_supported_region(request),
+    }
+
+
+def brand_globals(brand: Brand) -> dict[str, str]:
+    """The brand's labels for the islands (`site-brand`): not a spec global, the page's own."""
+    return {
+        "key": brand.key,
+        "name": brand.name,
+        "membership": MEMBERSHIP,
+        "loadingLabel": brand.loading_label,
+        "paywallHeading": brand.paywall_heading,
+        "paywallText": brand.paywall_text,
     }
 
 

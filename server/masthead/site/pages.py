@@ -38,7 +38,10 @@ def _page(
     status: int = 200,
 ) -> Page:
     settings = page_globals.membership_settings(request, runtime, db, brand)
-    blocks = [page_globals.data_block("membership-settings", settings)]
+    blocks = [
+        page_globals.data_block("membership-settings", settings),
+        page_globals.data_block("site-brand", page_globals.brand_globals(brand)),
+    ]
     if article is not None:
         content = page_globals.content_globals(article, settings["nonce"])
         blocks.append(page_globals.data_block("membership-content", content))

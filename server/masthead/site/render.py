@@ -13,16 +13,18 @@ from html import escape
 from urllib.parse import quote
 
 from masthead.articles.models import MEMBERS, Article
-from masthead.site.brands import Brand
+from masthead.site.brands import MEMBERSHIP, Brand
 from masthead.site.page_css import PAGE_CSS
 
-MEMBERSHIP = "Sports+"
 SUBSCRIBE_PATH = "/account/subscribe"
 STATIC_LINKS = (
     ("/membership-terms", "Membership terms"),
     ("/terms/", "Terms"),
     ("/privacy/", "Privacy"),
 )
+
+
+END_SPOT = '<aside class="cta-spot" data-cta-spot="article-end" aria-label="Membership"></aside>'
 
 
 def article_path(article: Article) -> str:
@@ -168,9 +170,8 @@ def story(brand: Brand, article: Article, hinted_subscriber: bool) -> str:
         "</time></p>"
         '<div class="story__subtext" id="membership-subtext"></div>'
         f'<div class="story__body{covered}" id="story-body">{body}</div>'
-        f"{_paywall(brand, article, hinted_subscriber) if members else ''}"
-        '<aside class="cta-spot" data-cta-spot="article-end" aria-label="Membership"></aside>'
-        "</article>"
+        # A members-only story's cover is its call to action; a free one ends with a spot.
+        f"{_paywall(brand, article, hinted_subscriber) if members else END_SPOT}</article>"
     )
 
 

@@ -136,7 +136,8 @@ def test_the_page_provided_globals(
     # the page's nonce is the one the content call takes
     assert get_content(client, content_id(MEMBERS), settings["nonce"]).status_code == 401
     home = page_globals(client.get("/").text)
-    assert set(home) == {"membership-settings"}
+    assert set(home) == {"membership-settings", "site-brand"}
+    assert home["site-brand"]["loadingLabel"] == "Loading the full story\u2026"
 
 
 def test_text_in_a_global_cannot_end_its_block(client: TestClient, runtime: Runtime) -> None:
