@@ -154,14 +154,14 @@ def story(brand: Brand, article: Article, hinted_subscriber: bool) -> str:
     body = article.teaser_html if members else f"{article.teaser_html}\n{article.body_html}"
     covered = " story__body--covered" if members else ""
     badge = (
-        f' <span class="badge">{MEMBERSHIP}<span class="visually-hidden"> members</span></span>'
+        f'<span class="badge">{MEMBERSHIP}<span class="visually-hidden"> members</span></span>'
         if members
         else ""
     )
     return (
         f'<article class="story" data-access="{escape(article.access)}">'
-        f'<p class="story__section"><a href="{section_path(brand, article.section)}">'
-        f"{escape(article.section)}</a>{badge}</p>"
+        f'<div class="story__kicker"><p class="story__section"><a href="'
+        f'{section_path(brand, article.section)}">{escape(article.section)}</a></p>{badge}</div>'
         '<h1 class="story__headline" elementtiming="story-headline">'
         f"{escape(article.headline)}</h1>"
         f'<p class="story__standfirst">{escape(article.standfirst)}</p>'
