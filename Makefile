@@ -103,6 +103,7 @@ bench: setup build chromium
 	node bench/widget_size.mjs
 	$(PY) bench/analytics_ingest.py
 	node bench/widget_timing.mjs
+	$(PY) bench/site_load.py
 
 clean:
 	rm -rf var web/dist web/dist-site widget/dist

@@ -22,8 +22,10 @@ from masthead.origin import OriginCheckMiddleware
 from masthead.referrals import demo as referral_demo
 from masthead.referrals import routes as referral_routes
 from masthead.settings import Settings
+from masthead.site import content_routes as site_content
 from masthead.site import page_routes as site_pages
 from masthead.site import routes as site_routes
+from masthead.site.fastpath import PaywallFastPath
 from masthead.web import routes as web_routes
 
 API_DESCRIPTION = """
@@ -68,8 +70,11 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.state.runtime = runtime
     install_error_handlers(app)
     app.add_middleware(OriginCheckMiddleware, settings=settings)
+    # Added last, so it runs first: the paywall's 200 answers skip the router (site/fastpath.py).
+    app.add_middleware(PaywallFastPath, runtime=runtime)
 
     app.include_router(read_routes.router)  # first: matched on every page view
+    app.include_router(site_content.router)  # then the paywall's calls, on every article view
     app.include_router(health.router)
     app.include_router(identity_routes.router)
     app.include_router(avatar.router)

@@ -1,18 +1,14 @@
-"""Site API routes (`/wp-json/nyp-membership/v1/*`): HTTP only."""
+"""Site API routes (`/wp-json/nyp-membership/v1/*`): HTTP only. The content and
+entitlement calls are in content_routes.py, mounted first."""
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import APIRouter, Response
 from fastapi.responses import JSONResponse
 
-from masthead.deps import DbDep, Runtime, RuntimeDep
-from masthead.errors import ApiError
+from masthead.deps import DbDep, RuntimeDep
 from masthead.identity.auth import ReaderDep
-from masthead.identity.cookies import SESSION_COOKIE
-from masthead.site import content, schemas, service
-from masthead.site.nonces import require_rest_nonce
+from masthead.site import schemas, service
 
 router = APIRouter(prefix="/wp-json/nyp-membership/v1", tags=["site"])
 
@@ -34,56 +30,3 @@ NO_STORE = {"Cache-Control": "no-store"}
 )
 def saasquatch_jwt(reader: ReaderDep, db: DbDep, rt: RuntimeDep) -> Response:
     return JSONResponse(service.referral_jwt(db, rt, reader), headers=NO_STORE)
-
-
-# The two calls below run on every article view: `async def` with plain reads of app state
-# and the pinned connection (see site/content.py), so no request waits for a thread.
-
-
-async def private_nonce(request: Request) -> None:
-    """The site API nonce (nonces.require_rest_nonce); its refusal is private too."""
-    try:
-        await require_rest_nonce(request)
-    except ApiError as exc:
-        exc.headers = {**exc.headers, **content.PRIVATE}
-        raise
-
-
-NonceDep = Annotated[None, Depends(private_nonce)]
-
-
-@router.get(
-    "/content/{contentId}",
-    response_model=schemas.ContentOut,
-    responses={401: {}, 403: {}, 404: {}},
-    summary="The full body of a story, for the page's paywall to append",
-    description="Needs the site API nonce (`X-WP-Nonce`, or `_ajax_nonce` in the query): "
-    "403 `bad-nonce` without a valid one. 404 `content-not-found` for an unknown content "
-    "id. A free story's body is answered to anyone. A members-only story's body only to a "
-    "session whose reader is entitled, decided on the server from their subscriptions and "
-    "products (a member-like status, or home delivery): 401 `unauthorized` without a "
-    "session, 403 `not-entitled` otherwise, and never any part of the body. No cookie the "
-    "browser can write (the `vip-go-seg` segment among them) is read. `content` is the "
-    "story's HTML after the teaser the page already shows. `Cache-Control: private, "
-    "no-store` on every answer.",
-)
-async def story_content(contentId: str, request: Request, _nonce: NonceDep) -> Response:
-    runtime: Runtime = request.app.state.runtime
-    body = content.release(runtime, contentId, request.cookies.get(SESSION_COOKIE))
-    return JSONResponse({"content": body}, headers=content.PRIVATE)
-
-
-@router.get(
-    "/entitlement",
-    response_model=schemas.EntitlementOut,
-    responses={403: {}},
-    summary="Whether this session is signed in and may read members-only stories",
-    description="For the page's islands (login item, calls to action, membership menu): "
-    "the same server decision as the content call, without a story. Needs the site API "
-    "nonce (403 `bad-nonce`). Anonymous sessions answer `loggedIn: false, entitled: "
-    "false`. `Cache-Control: private, no-store`.",
-)
-async def entitlement(request: Request, _nonce: NonceDep) -> Response:
-    runtime: Runtime = request.app.state.runtime
-    answer = content.access_of(runtime, request.cookies.get(SESSION_COOKIE))
-    return JSONResponse(answer, headers=content.PRIVATE)

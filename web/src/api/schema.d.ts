@@ -3247,6 +3247,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The story's content id (the page's membership-content global). */
                 contentId: string;
             };
             cookie?: never;
@@ -3260,15 +3261,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ContentOut"];
-                };
-            };
-            /** @description Error */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Unauthorized */
