@@ -41,6 +41,13 @@ build: web/dist/account.html widget/dist/squatch.min.js
 web/dist/account.html: node_modules/.installed $(WEB_SOURCES)
 	npm run --silent build
 
+# The publisher pages' islands: their own entry and config (web/site.vite.config.ts).
+SITE_SOURCES := $(shell find web/src/site web/src/account/mobileApp.ts web/site.vite.config.ts -type f 2>/dev/null)
+build: web/dist-site/.vite/manifest.json
+
+web/dist-site/.vite/manifest.json: node_modules/.installed $(SITE_SOURCES)
+	npm run --silent build:site
+
 widget/dist/squatch.min.js: node_modules/.installed $(WIDGET_SOURCES)
 	npm run --silent build:widget
 
@@ -98,6 +105,7 @@ bench: setup build chromium
 	node bench/widget_timing.mjs
 	$(PY) bench/billing_subscribe.py
 	$(PY) bench/billing_renewals.py
+	$(PY) bench/site_load.py
 
 clean:
-	rm -rf var web/dist widget/dist
+	rm -rf var web/dist web/dist-site widget/dist

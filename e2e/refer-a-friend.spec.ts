@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { newReader, registerByApi, submitLogin, type Reader } from './helpers';
+import { newReader, registerByApi, siteNonceHeaders, submitLogin, type Reader } from './helpers';
 import { databaseUrl, origin, repoRoot } from './server';
 
 const TENANT = 'test_masthead';
@@ -42,7 +42,7 @@ async function seriousViolations(page: Page) {
 
 /** The referral code of the signed-in reader, from the referral service itself (an upsert with their JWT). */
 async function referralCode(request: APIRequestContext): Promise<string> {
-  const access = await request.get('/wp-json/nyp-membership/v1/saasquatch_jwt');
+  const access = await request.get('/wp-json/nyp-membership/v1/saasquatch_jwt', { headers: await siteNonceHeaders(request) });
   expect(access.status()).toBe(200);
   const { jwt, user } = (await access.json()) as { jwt: string; user: { id: string; accountId: string } };
   const upsert = await request.put(`/api/v1/${TENANT}/widget/account/${user.accountId}/user/${user.id}/upsert`, {

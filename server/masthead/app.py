@@ -26,16 +26,19 @@ from masthead.referrals import demo as referral_demo
 from masthead.referrals import routes as referral_routes
 from masthead.referrals.analytics_fastpath import AnalyticsFastPath
 from masthead.settings import Settings
+from masthead.site import content_routes as site_content
 from masthead.site import nonce_routes
+from masthead.site import page_routes as site_pages
 from masthead.site import routes as site_routes
+from masthead.site.fastpath import PaywallFastPath
 from masthead.web import routes as web_routes
 from masthead.webhooks import routes as webhook_routes
 
 API_DESCRIPTION = """
 Masthead's wire contract: the identity service (`/blaize/*`) and the account area that
 uses it; `/api/v1/{tenant}/*` and `/a/{tenant}/*`, the SaaSquatch-compatible referral
-service; `/wp-json/nyp-membership/v1/*`, the site API; `/zephr/decision-engine`, the
-access decisions (available-plans). Errors
+service; `/wp-json/nyp-membership/v1/*`, the site API (plans, membership, story content,
+entitlement, referral JWT); `/zephr/decision-engine`, the access decisions (available-plans). Errors
 share one shape, `{"type": <spec error type>, "message": <sentence>}`; the referral
 service's errors add SaaSquatch's `apiErrorCode`, `rsCode` and `statusCode`.
 
@@ -73,10 +76,13 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.state.runtime = runtime
     install_error_handlers(app)
     app.add_middleware(OriginCheckMiddleware, settings=settings)
-    # Added last, so it runs first: accepted widget analytics skip the router (calls 6 and 7).
+    # The fast paths are added last, so they run first: accepted widget analytics (calls 6
+    # and 7) and the paywall's 200 answers (site/fastpath.py) skip the router.
     app.add_middleware(AnalyticsFastPath, runtime=runtime, state=app.state)
+    app.add_middleware(PaywallFastPath, runtime=runtime)
 
     app.include_router(read_routes.router)  # first: matched on every page view
+    app.include_router(site_content.router)  # then the paywall's calls, on every article view
     app.include_router(health.router)
     app.include_router(identity_routes.router)
     app.include_router(avatar.router)
@@ -94,6 +100,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.include_router(site_call_routes.router)  # prepare-customer, postal-code
     app.include_router(decision_routes.router)  # /zephr/decision-engine
     app.include_router(billing_operator_routes.router)  # home delivery (print system)
+    app.include_router(site_pages.router)  # the publisher pages: /, /section/*, /<date>/<slug>/
     app.include_router(web_routes.router)  # last: its /account/{path} catch-all serves the SPA
     install_error_schema(app)
     return app

@@ -144,6 +144,16 @@ class PinnedReader:
         self._prepared: dict[int, PreparedRead] = {}
 
     def first(self, statement: Select[Any], params: dict[str, Any]) -> tuple[Any, ...] | None:
+        rows = self._run(statement, params, many=False)
+        return rows[0] if rows else None
+
+    def all(self, statement: Select[Any], params: dict[str, Any]) -> list[tuple[Any, ...]]:
+        """Every row, for the few hot reads that need more than one (a reader's subscriptions)."""
+        return self._run(statement, params, many=True)
+
+    def _run(
+        self, statement: Select[Any], params: dict[str, Any], *, many: bool
+    ) -> list[tuple[Any, ...]]:
         prepared = self._prepared.get(id(statement))
         if prepared is None:  # statements are module constants: prepared once each
             prepared = self._prepared[id(statement)] = PreparedRead(statement, self._engine.dialect)
@@ -157,17 +167,21 @@ class PinnedReader:
                     cursor = self._conn.connection.cursor()
                     try:
                         cursor.execute(prepared.sql, prepared.parameters(params))
-                        raw = cursor.fetchone()
+                        if many:
+                            raw = cursor.fetchall()
+                        else:
+                            one = cursor.fetchone()
+                            raw = [] if one is None else [one]
                     finally:
                         cursor.close()
-                    return None if raw is None else prepared.row(raw)
+                    return [prepared.row(r) for r in raw]
                 except self._engine.dialect.loaded_dbapi.Error:
                     # A dropped connection gets one fresh try.
                     stale, self._conn = self._conn, None
                     stale.invalidate()
                     if attempt == 2:
                         raise
-            return None
+            return []
 
     def close(self) -> None:
         with self._lock:

@@ -1,5 +1,6 @@
 """Every table, imported in one place for Alembic and for tests that build schemas."""
 
+from masthead.articles import models as article_models  # noqa: F401 (tables)
 from masthead.billing import models as billing_models  # noqa: F401 (tables)
 from masthead.billing.sandbox import models as payment_sandbox_models  # noqa: F401 (tables)
 from masthead.db import Base

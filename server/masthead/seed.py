@@ -1,9 +1,11 @@
-"""Demo content for `make run`: readers to sign in as. Idempotent."""
+"""Demo content for `make run`: readers to sign in as, plans, the referral tenant and the
+publisher's stories. Idempotent."""
 
 from __future__ import annotations
 
 import uuid
 
+from masthead.articles.seed import seed_articles
 from masthead.billing.catalog import seed_catalogue
 from masthead.billing.discounts import seed_discounts
 from masthead.db import session_scope
@@ -47,3 +49,4 @@ def seed_demo(runtime: Runtime) -> None:
     seed_referrals(runtime)
     seed_catalogue(runtime)
     seed_discounts(runtime)
+    seed_articles(runtime)

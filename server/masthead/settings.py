@@ -8,6 +8,7 @@ from __future__ import annotations
 import secrets
 from functools import cached_property
 from pathlib import Path
+from typing import Literal
 from urllib.parse import urlsplit
 
 from pydantic import Field
@@ -117,6 +118,24 @@ class Settings(BaseSettings):
     widget_dist: Path = Field(
         default=REPO_ROOT / "widget" / "dist",
         description="The built referral widget library (npm run build:widget).",
+    )
+    site_dist: Path = Field(
+        default=REPO_ROOT / "web" / "dist-site",
+        description="The built host-page islands of the publisher pages (npm run build:site).",
+    )
+    brand: Literal["", "main", "gossip", "lifestyle"] = Field(
+        default="",
+        description="Force one brand (main, gossip or lifestyle) on every host; empty picks "
+        "the brand from the request's host name through brand_hosts.",
+    )
+    brand_hosts: dict[str, Literal["main", "gossip", "lifestyle"]] = Field(
+        default={
+            "127.0.0.1": "main",
+            "localhost": "main",
+            "gossip.localhost": "gossip",
+            "lifestyle.localhost": "lifestyle",
+        },
+        description="Host name (no port) -> brand of the publisher pages; other hosts are main.",
     )
     referral_tenant: str = Field(
         default="test_masthead",

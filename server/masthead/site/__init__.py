@@ -1,5 +1,6 @@
-"""The site API, `/wp-json/nyp-membership/v1/*`: the calls the spec's host site answers.
+"""The site API, `/wp-json/nyp-membership/v1/*`, and the publisher's pages.
 
-For now only the referral JWT endpoint (`saasquatch_jwt`); plans, content, newsletters,
-webhook and the checks follow, with the nonce every site call carries.
+API: the referral JWT, the story content call and the entitlement question, each site call
+with its nonce (nonces.py). Pages: the three brands' home, section and article pages,
+server-rendered with the page-provided globals the host-page islands read.
 """

@@ -1,4 +1,5 @@
-"""Site API routes (`/wp-json/nyp-membership/v1/*`): HTTP only."""
+"""Site API routes (`/wp-json/nyp-membership/v1/*`): HTTP only. The content and
+entitlement calls are in content_routes.py, mounted first."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from fastapi.responses import JSONResponse
 
 from masthead.deps import DbDep, RuntimeDep
 from masthead.identity.auth import ReaderDep
+from masthead.site.nonces import NonceDep
 from masthead.site import schemas, service
 
 router = APIRouter(prefix="/wp-json/nyp-membership/v1", tags=["site"])
@@ -24,8 +26,8 @@ NO_STORE = {"Cache-Control": "no-store"}
     "`accountId` are both the reader's tracking id, with their email and names. The JWT is "
     "HS256, signed with the key of the tenant `MASTHEAD_REFERRAL_TENANT`, and expires after "
     "`MASTHEAD_REFERRAL_JWT_MINUTES` (default 60). `Cache-Control: no-store`. 503 "
-    "`referrals-unavailable` when that tenant does not exist. The spec's site-API nonce is "
-    "not checked yet: the session cookie is the credential, and a GET changes nothing.",
+    "`referrals-unavailable` when that tenant does not exist. 403 `bad-nonce` without the "
+    "page's nonce (X-WP-Nonce).",
 )
-def saasquatch_jwt(reader: ReaderDep, db: DbDep, rt: RuntimeDep) -> Response:
+def saasquatch_jwt(_nonce: NonceDep, reader: ReaderDep, db: DbDep, rt: RuntimeDep) -> Response:
     return JSONResponse(service.referral_jwt(db, rt, reader), headers=NO_STORE)

@@ -23,3 +23,15 @@ class ReferralJwtResponse(BaseModel):
     tenantAlias: str = Field(description="The referral tenant (MASTHEAD_REFERRAL_TENANT).")
     domain: str = Field(description="Where the referral API is: this server's public URL.")
     expiresAt: int = Field(description="The JWT's exp (unix seconds), so a page can renew it.")
+
+
+class ContentOut(BaseModel):
+    content: str = Field(description="The story's HTML after its teaser, to append.")
+
+
+class EntitlementOut(BaseModel):
+    loggedIn: bool = Field(description="A live session is signed in.")
+    entitled: bool = Field(
+        description="Its reader may read members-only stories: a member-like status or "
+        "home delivery, decided on the server."
+    )

@@ -1,4 +1,5 @@
-"""Serves the built React account area: /account/* gets the app shell, /static/* its assets."""
+"""Serves the built React account area: /account/* gets the app shell, /static/* its assets.
+(`/` is the publisher's home page: masthead.site.page_routes.)"""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from fastapi import APIRouter
-from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, Response
 
 from masthead.deps import SettingsDep
 from masthead.region import RegionDep, vary_headers
@@ -44,11 +45,6 @@ def _app_shell(settings: Settings, in_supported_region: bool) -> Response:
         CONFIG_PLACEHOLDER, _client_config(settings, in_supported_region)
     )
     return HTMLResponse(html, headers={"Cache-Control": "no-cache", **vary_headers(settings)})
-
-
-@router.get("/")
-def home() -> RedirectResponse:
-    return RedirectResponse("/account", 307)
 
 
 @router.get("/account")

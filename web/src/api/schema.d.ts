@@ -520,6 +520,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wp-json/nyp-membership/v1/content/{contentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The full body of a story, for the page's paywall to append
+         * @description Needs the site API nonce (`X-WP-Nonce`, or `_ajax_nonce` in the query): 403 `bad-nonce` without a valid one. 404 `content-not-found` for an unknown content id. A free story's body is answered to anyone. A members-only story's body only to a session whose reader is entitled, decided on the server from their subscriptions and products (a member-like status, or home delivery): 401 `unauthorized` without a session, 403 `not-entitled` otherwise, and never any part of the body. No cookie the browser can write (the `vip-go-seg` segment among them) is read. `content` is the story's HTML after the teaser the page already shows. `Cache-Control: private, no-store` on every answer.
+         */
+        get: operations["story_content_wp_json_nyp_membership_v1_content__contentId__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wp-json/nyp-membership/v1/entitlement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether this session is signed in and may read members-only stories
+         * @description For the page's islands (login item, calls to action, membership menu): the same server decision as the content call, without a story. Needs the site API nonce (403 `bad-nonce`). Anonymous sessions answer `loggedIn: false, entitled: false`. `Cache-Control: private, no-store`.
+         */
+        get: operations["entitlement_wp_json_nyp_membership_v1_entitlement_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wp-json/nyp-membership/v1/home-delivery-notice": {
         parameters: {
             query?: never;
@@ -666,7 +706,7 @@ export interface paths {
         };
         /**
          * The signed-in reader's referral JWT
-         * @description For the account area's Refer a friend and My rewards pages. Needs the session cookie (401 `unauthorized` otherwise). The user is the reader: `id` and `accountId` are both the reader's tracking id, with their email and names. The JWT is HS256, signed with the key of the tenant `MASTHEAD_REFERRAL_TENANT`, and expires after `MASTHEAD_REFERRAL_JWT_MINUTES` (default 60). `Cache-Control: no-store`. 503 `referrals-unavailable` when that tenant does not exist. The spec's site-API nonce is not checked yet: the session cookie is the credential, and a GET changes nothing.
+         * @description For the account area's Refer a friend and My rewards pages. Needs the session cookie (401 `unauthorized` otherwise). The user is the reader: `id` and `accountId` are both the reader's tracking id, with their email and names. The JWT is HS256, signed with the key of the tenant `MASTHEAD_REFERRAL_TENANT`, and expires after `MASTHEAD_REFERRAL_JWT_MINUTES` (default 60). `Cache-Control: no-store`. 503 `referrals-unavailable` when that tenant does not exist. 403 `bad-nonce` without the page's nonce (X-WP-Nonce).
          */
         get: operations["saasquatch_jwt_wp_json_nyp_membership_v1_saasquatch_jwt_get"];
         put?: never;
@@ -890,6 +930,14 @@ export interface components {
             current_validators: components["schemas"]["PasswordValidators"];
             new_validators: components["schemas"]["PasswordValidators"];
         };
+        /** ContentOut */
+        ContentOut: {
+            /**
+             * Content
+             * @description The story's HTML after its teaser, to append.
+             */
+            content: string;
+        };
         /** CookieCodesResponse */
         CookieCodesResponse: {
             /**
@@ -1021,6 +1069,19 @@ export interface components {
             identifiers: components["schemas"]["Identifiers"];
             /** Message */
             message: string;
+        };
+        /** EntitlementOut */
+        EntitlementOut: {
+            /**
+             * Entitled
+             * @description Its reader may read members-only stories: a member-like status or home delivery, decided on the server.
+             */
+            entitled: boolean;
+            /**
+             * Loggedin
+             * @description A live session is signed in.
+             */
+            loggedIn: boolean;
         };
         /** ErrorBody */
         ErrorBody: {
@@ -3644,6 +3705,85 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    story_content_wp_json_nyp_membership_v1_content__contentId__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The story's content id (the page's membership-content global). */
+                contentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    entitlement_wp_json_nyp_membership_v1_entitlement_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntitlementOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

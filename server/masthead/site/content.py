@@ -1,0 +1,44 @@
+"""Releasing a story's body (GET /content/{contentId}) and the entitlement question behind
+it. Runs inline on the event loop: a few indexed reads on the pinned connection, no unit of
+work, no thread hop: one query for the story, the session's reader and their subscriptions
+together (the budget of identity/auth.py's session lookup)."""
+
+from __future__ import annotations
+
+from masthead.articles import repository as articles
+from masthead.articles.models import FREE
+from masthead.deps import Runtime
+from masthead.errors import ApiError
+from masthead.site.entitlement import decide, session_entitlement, session_reads
+
+# Responses differ per reader: no shared cache may keep them.
+PRIVATE = {"Cache-Control": "private, no-store"}
+NOT_FOUND = "There is no story with this content id."
+LOG_IN = "Please log in to read this story."
+NOT_ENTITLED = "This story is for members. Subscribe to keep reading."
+
+
+def release(runtime: Runtime, content_id: str, session_token: str | None) -> str:
+    """The body of the story: to anyone for a free story, else only to an entitled session.
+    404 unknown content; 401 no session; 403 not entitled.
+
+    A signed-in reader's release is one query (story, reader and subscriptions together);
+    without a live session the story is read alone."""
+    found = session_reads(runtime, session_token, content_id)
+    story = found.story if found is not None else articles.release_row(runtime.reader, content_id)
+    if story is None:
+        raise ApiError(404, "content-not-found", NOT_FOUND, headers=PRIVATE)
+    access, body = story
+    if access == FREE:
+        return body
+    if found is None:
+        raise ApiError(401, "unauthorized", LOG_IN, headers=PRIVATE)
+    if not decide(runtime, found.reader, found.subscriptions):
+        raise ApiError(403, "not-entitled", NOT_ENTITLED, headers=PRIVATE)
+    return body
+
+
+def access_of(runtime: Runtime, session_token: str | None) -> dict[str, bool]:
+    """Whether the session is signed in and entitled, for the page's islands."""
+    signed_in, allowed = session_entitlement(runtime, session_token)
+    return {"loggedIn": signed_in, "entitled": allowed}

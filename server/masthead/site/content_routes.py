@@ -1,0 +1,79 @@
+"""The paywall's two calls, asked on every article view: the story's content and the
+entitlement question (`/wp-json/nyp-membership/v1/*`). HTTP only.
+
+Kept lean like identity/read_routes.py: `async def` with plain reads of app state and the
+pinned connection (see site/content.py), so no request waits for a thread; the nonce check
+is called, not injected; and the app mounts this router among the first, because Starlette
+tries routes in order.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request, Response
+from fastapi.responses import JSONResponse
+
+from masthead.deps import Runtime
+from masthead.errors import ApiError
+from masthead.identity.cookies import SESSION_COOKIE
+from masthead.site import content, schemas
+from masthead.site.nonces import require_rest_nonce
+
+router = APIRouter(prefix="/wp-json/nyp-membership/v1", tags=["site"])
+CONTENT_ID = {
+    "name": "contentId",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "string", "title": "Contentid"},
+    "description": "The story's content id (the page's membership-content global).",
+}
+
+
+async def private_nonce(request: Request) -> None:
+    """The site API nonce (nonces.require_rest_nonce); its refusal is private too."""
+    try:
+        await require_rest_nonce(request)
+    except ApiError as exc:
+        exc.headers = {**exc.headers, **content.PRIVATE}
+        raise
+
+
+@router.get(
+    "/content/{contentId}",
+    response_model=schemas.ContentOut,
+    responses={401: {}, 403: {}, 404: {}},
+    summary="The full body of a story, for the page's paywall to append",
+    description="Needs the site API nonce (`X-WP-Nonce`, or `_ajax_nonce` in the query): "
+    "403 `bad-nonce` without a valid one. 404 `content-not-found` for an unknown content "
+    "id. A free story's body is answered to anyone. A members-only story's body only to a "
+    "session whose reader is entitled, decided on the server from their subscriptions and "
+    "products (a member-like status, or home delivery): 401 `unauthorized` without a "
+    "session, 403 `not-entitled` otherwise, and never any part of the body. No cookie the "
+    "browser can write (the `vip-go-seg` segment among them) is read. `content` is the "
+    "story's HTML after the teaser the page already shows. `Cache-Control: private, "
+    "no-store` on every answer.",
+    openapi_extra={"parameters": [CONTENT_ID]},
+)
+async def story_content(request: Request) -> Response:
+    await private_nonce(request)  # called, not injected: the hottest path
+    runtime: Runtime = request.app.state.runtime
+    # Read from the path, not declared: validating a plain string cost a fifth of the call.
+    content_id: str = request.path_params["contentId"]
+    body = content.release(runtime, content_id, request.cookies.get(SESSION_COOKIE))
+    return JSONResponse({"content": body}, headers=content.PRIVATE)
+
+
+@router.get(
+    "/entitlement",
+    response_model=schemas.EntitlementOut,
+    responses={403: {}},
+    summary="Whether this session is signed in and may read members-only stories",
+    description="For the page's islands (login item, calls to action, membership menu): "
+    "the same server decision as the content call, without a story. Needs the site API "
+    "nonce (403 `bad-nonce`). Anonymous sessions answer `loggedIn: false, entitled: "
+    "false`. `Cache-Control: private, no-store`.",
+)
+async def entitlement(request: Request) -> Response:
+    await private_nonce(request)
+    runtime: Runtime = request.app.state.runtime
+    answer = content.access_of(runtime, request.cookies.get(SESSION_COOKIE))
+    return JSONResponse(answer, headers=content.PRIVATE)

@@ -1,0 +1,75 @@
+"""Who may read a members-only story: one decision, made on the server (spec section 6).
+
+A reader is entitled when billing's status resolution gives a member-like status (Active,
+Cancelled_Active, Active_Pending, Active_Paused), or their products include home delivery
+(billing.status.is_member). Nothing the browser sends besides the session decides it: the
+segment cookie is a hint for the page, never an input here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from typing import cast
+
+from masthead.billing.models import BillingSubscription
+from masthead.billing.normalise import facts
+from masthead.billing.status import is_member, resolve_status
+from masthead.deps import Runtime
+from masthead.identity.profile_fields import read_profile
+from masthead.identity.repository import Reader
+from masthead.identity.service import data_layer
+from masthead.identity.tokens import token_hash
+from masthead.site.repository import (
+    Reads,
+    SessionReads,
+    SubscriptionRow,
+    reader_with_subscriptions,
+    subscription_rows,
+)
+
+
+def reader_products(reader: Reader) -> Collection[str]:
+    """The reader's products (home delivery among them): the data layer's, the one place
+    they are known."""
+    products: list[str] = data_layer(reader)["products"]
+    return products
+
+
+def decide(runtime: Runtime, reader: Reader, subscriptions: Iterable[SubscriptionRow]) -> bool:
+    """The decision itself, from the reader and their subscriptions."""
+    profile = read_profile(reader.attributes)
+    status = resolve_status(
+        # facts() reads a row's attributes; SubscriptionRow carries them by the same names.
+        [facts(cast(BillingSubscription, row)) for row in subscriptions],
+        today=runtime.clock.now().date(),
+        pause_feature_enabled=runtime.settings.membership_pause_enabled,
+        profile_paused=bool(profile["paused"]),
+        current_plan=str(profile["current-plan"] or "") or None,
+    )
+    return is_member(status, reader_products(reader))
+
+
+def entitled(db: Reads, runtime: Runtime, reader: Reader) -> bool:
+    """Whether the reader may read members-only stories. `db` is a unit of work or the
+    pinned read connection (runtime.reader)."""
+    return decide(runtime, reader, subscription_rows(db, reader.user_id))
+
+
+def session_entitlement(runtime: Runtime, session_token: str | None) -> tuple[bool, bool]:
+    """(signed in, entitled) for a session cookie: the hot path's one query (the session's
+    reader with their subscriptions), then the same decision."""
+    found = session_reads(runtime, session_token)
+    if found is None:
+        return False, False
+    return True, decide(runtime, found.reader, found.subscriptions)
+
+
+def session_reads(
+    runtime: Runtime, session_token: str | None, content_id: str | None = None
+) -> SessionReads | None:
+    """The session's reader and subscriptions (and a story), or None without a session."""
+    if not session_token:
+        return None
+    return reader_with_subscriptions(
+        runtime.reader, token_hash(session_token), runtime.clock.now(), content_id
+    )

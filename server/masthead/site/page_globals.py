@@ -1,0 +1,112 @@
+"""The page-provided globals of spec section 3, as the publisher pages embed them.
+
+Each is a JSON data block (`<script type="application/json" id=...>`), not an inline
+script: nothing runs before the article paints, and the islands validate what they read.
+
+- `membership-settings`: plans (keyed by plan id, as GET /plans answers), curation
+  (default, defaultTrial, per plan), cookieSettings (the segment cookie: domain, expires,
+  group, name, path, segment), spotId, restUrl, nonce, inSupportedRegion;
+- `membership-content`: contentId and nonce of the story on the page;
+- `comments-settings`: postId and spotId for the comments service;
+- `site-brand`: the brand's name and labels (loader, paywall), this site's own.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import Request
+from sqlalchemy.orm import Session
+
+from masthead.articles.models import Article
+from masthead.billing import service as billing
+from masthead.deps import Runtime
+from masthead.site.brands import MEMBERSHIP, Brand
+from masthead.site.nonces import nonce_for_request
+
+SEGMENT_COOKIE = "vip-go-seg"
+SUBSCRIBER_GROUP = "is-subscriber"
+SUBSCRIBER_SEGMENT = "yes"
+COOKIE_EXPIRES = "Fri, 31 Dec 2999 23:59:59 GMT"  # spec section 9: default expiry year 2999
+COOKIE_PATH = "/"
+SEGMENT_VERSION = "vc-v1__"
+GROUP_SEPARATOR = "---__"
+VALUE_SEPARATOR = "_--_"
+
+
+def cookie_settings() -> dict[str, str]:
+    """The segment cookie: host-only (empty domain), path /, expiring in 2999."""
+    return {
+        "domain": "",
+        "expires": COOKIE_EXPIRES,
+        "group": SUBSCRIBER_GROUP,
+        "name": SEGMENT_COOKIE,
+        "path": COOKIE_PATH,
+        "segment": SUBSCRIBER_SEGMENT,
+    }
+
+
+def in_supported_region(request: Request) -> bool:
+    """Whether plans may be offered where the reader is. The one call the region check will
+    answer; until it exists every region is supported."""
+    return True
+
+
+def membership_settings(
+    request: Request, runtime: Runtime, db: Session, brand: Brand
+) -> dict[str, Any]:
+    base = str(request.base_url).rstrip("/")
+    return {
+        "plans": billing.plans(db),
+        "curation": dict(brand.curation),
+        "cookieSettings": cookie_settings(),
+        "spotId": brand.spot_id,
+        "restUrl": f"{base}/wp-json/",
+        "nonce": nonce_for_request(runtime, request),
+        "inSupportedRegion": in_supported_region(request),
+    }
+
+
+def brand_globals(brand: Brand) -> dict[str, str]:
+    """The brand's labels for the islands (`site-brand`): not a spec global, the page's own."""
+    return {
+        "key": brand.key,
+        "name": brand.name,
+        "membership": MEMBERSHIP,
+        "loadingLabel": brand.loading_label,
+        "paywallHeading": brand.paywall_heading,
+        "paywallText": brand.paywall_text,
+    }
+
+
+def content_globals(article: Article, nonce: str) -> dict[str, Any]:
+    return {"contentId": article.content_id, "nonce": nonce}
+
+
+def comments_globals(article: Article) -> dict[str, Any]:
+    return {"postId": article.post_id, "spotId": article.comments_spot_id}
+
+
+def data_block(element_id: str, value: Any) -> str:
+    """A JSON data block; "<" is escaped so no text can end the element early."""
+    payload = json.dumps(value, separators=(",", ":")).replace("<", "\\u003c")
+    return f'<script type="application/json" id="{element_id}">{payload}</script>'
+
+
+def segment_groups(cookie_value: str | None) -> dict[str, str]:
+    """The key/value groups of a segment cookie: `vc-v1__<group>_--_<segment>`, groups
+    joined by `---__` (the page's islands write it; web/src/site/segment.ts)."""
+    value = (cookie_value or "").removeprefix(SEGMENT_VERSION)
+    groups = {}
+    for part in value.split(GROUP_SEPARATOR):
+        group, sep, segment = part.partition(VALUE_SEPARATOR)
+        if sep and group:
+            groups[group] = segment
+    return groups
+
+
+def subscriber_hint(cookie_value: str | None) -> bool:
+    """Whether the segment cookie says `is-subscriber` = `yes`. Only a hint: it picks the
+    loader over the call to action while the server is asked; it never unlocks anything."""
+    return segment_groups(cookie_value).get(SUBSCRIBER_GROUP) == SUBSCRIBER_SEGMENT

@@ -1,0 +1,182 @@
+"""HTML of the publisher pages: the whole page in one response, the story's text in it, the
+islands' mount points empty or holding what works without JavaScript.
+
+Every value is escaped except the stories' teaser and body, which are the publisher's own
+HTML from the articles table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from html import escape
+from urllib.parse import quote
+
+from masthead.articles.models import MEMBERS, Article
+from masthead.site.brands import MEMBERSHIP, Brand
+from masthead.site.page_css import PAGE_CSS
+
+SUBSCRIBE_PATH = "/account/subscribe"
+STATIC_LINKS = (
+    ("/membership-terms", "Membership terms"),
+    ("/terms/", "Terms"),
+    ("/privacy/", "Privacy"),
+)
+
+
+END_SPOT = '<aside class="cta-spot" data-cta-spot="article-end" aria-label="Membership"></aside>'
+
+
+def article_path(article: Article) -> str:
+    day = article.published_at
+    return f"/{day.year:04d}/{day.month:02d}/{day.day:02d}/{article.slug}/"
+
+
+def section_path(brand: Brand, section: str) -> str:
+    return f"/section/{brand.section_slug(section)}/"
+
+
+def _date(value: datetime) -> str:
+    return f"{value:%B} {value.day}, {value.year}"
+
+
+def login_href(return_to: str) -> str:
+    return f"/account/login?redirect={quote(return_to, safe='/')}"
+
+
+def _header(brand: Brand) -> str:
+    sections = "".join(
+        f'<li><a href="{section_path(brand, s)}">{escape(s)}</a></li>' for s in brand.sections
+    )
+    return (
+        '<a class="skip-link" href="#main">Skip to content</a>'
+        '<header class="site-header"><div class="site-header__bar">'
+        f'<a class="site-header__brand" href="/">{escape(brand.name)}</a>'
+        f'<span class="site-header__tagline">{escape(brand.tagline)}</span>'
+        # Without JavaScript the membership menu is a link to the payflow.
+        f'<div class="membership-menu" id="membership-menu"><a class="membership-menu__toggle" '
+        f'href="{SUBSCRIBE_PATH}">{MEMBERSHIP}</a></div>'
+        "</div>"
+        '<nav class="main-menu" aria-label="Main menu"><ul class="main-menu__list">'
+        f'<li><a href="/">Home</a></li>{sections}'
+        '<li class="main-menu__account" id="main-menu-account"></li>'
+        "</ul></nav></header>"
+    )
+
+
+def _footer(brand: Brand) -> str:
+    links = "".join(f'<a href="{href}">{escape(text)}</a>' for href, text in STATIC_LINKS)
+    return (
+        f'<footer class="site-footer"><p>&copy; 2026 {escape(brand.name)}</p>'
+        f'<nav aria-label="Legal">{links}</nav></footer>'
+    )
+
+
+def page(
+    brand: Brand,
+    *,
+    title: str,
+    description: str,
+    canonical: str,
+    main: str,
+    data_blocks: Sequence[str],
+    script: str | None,
+) -> str:
+    """A whole page. The islands' module script comes last, after the data blocks: it is
+    deferred by nature and nothing else is fetched before the text can paint."""
+    colours = (
+        f":root{{--brand:{brand.primary};--ink:{brand.ink};--tint:{brand.tint};"
+        f"--loader:{brand.loader_colour};--focus:{brand.ink}}}"
+    )
+    module = f'<script type="module" src="{escape(script)}"></script>' if script else ""
+    return (
+        '<!doctype html><html lang="en" data-brand="' + brand.key + '"><head>'
+        '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(title)}</title>"
+        f'<meta name="description" content="{escape(description)}">'
+        f'<link rel="canonical" href="{escape(canonical)}">'
+        f"<style>{colours}{PAGE_CSS}</style></head><body>"
+        f'{_header(brand)}<main id="main">{main}</main>{_footer(brand)}'
+        f"{''.join(data_blocks)}{module}</body></html>"
+    )
+
+
+def _card(brand: Brand, article: Article) -> str:
+    badge = (
+        f' <span class="badge"><span class="visually-hidden">For </span>{MEMBERSHIP}'
+        '<span class="visually-hidden"> members</span></span>'
+        if article.access == MEMBERS
+        else ""
+    )
+    return (
+        '<li class="story-card"><p class="story__section">'
+        f'<a href="{section_path(brand, article.section)}">{escape(article.section)}</a></p>'
+        f'<h2><a href="{article_path(article)}">{escape(article.headline)}</a>{badge}</h2>'
+        f"<p>{escape(article.standfirst)}</p>"
+        f'<p class="story__byline">By {escape(article.author)} &middot; '
+        f'<time datetime="{article.published_at.isoformat()}">'
+        f"{_date(article.published_at)}</time></p></li>"
+    )
+
+
+def story_list(brand: Brand, heading: str, articles: Sequence[Article]) -> str:
+    cards = "".join(_card(brand, a) for a in articles) or "<li>No stories yet.</li>"
+    return (
+        f'<h1 class="page-title">{escape(heading)}</h1><ul class="story-list">{cards}</ul>'
+        '<aside class="cta-spot" data-cta-spot="home" aria-label="Membership"></aside>'
+    )
+
+
+def _paywall(brand: Brand, article: Article, hinted_subscriber: bool) -> str:
+    """The cover over a members-only story. A reader the segment cookie hints is a
+    subscriber sees the loader while the server is asked; the others see the call to action
+    (links to the payflow and to log in, working without JavaScript)."""
+    heading = escape(brand.paywall_heading)
+    if hinted_subscriber:
+        inner = (
+            f'<h2 id="paywall-heading" class="visually-hidden">{heading}</h2>'
+            '<div class="loader" role="status"><span class="loader__disc" aria-hidden="true">'
+            f"</span><span>{escape(brand.loading_label)}</span></div>"
+        )
+    else:
+        inner = (
+            f'<h2 id="paywall-heading">{heading}</h2><p>{escape(brand.paywall_text)}</p>'
+            f'<p class="cta"><a class="button" href="{SUBSCRIBE_PATH}">Subscribe</a></p>'
+            f'<p>Already a member? <a href="{login_href(article_path(article))}">Log in</a></p>'
+        )
+    return (
+        f'<section class="paywall" id="paywall" aria-labelledby="paywall-heading">{inner}</section>'
+    )
+
+
+def story(brand: Brand, article: Article, hinted_subscriber: bool) -> str:
+    members = article.access == MEMBERS
+    body = article.teaser_html if members else f"{article.teaser_html}\n{article.body_html}"
+    covered = " story__body--covered" if members else ""
+    badge = (
+        f'<span class="badge">{MEMBERSHIP}<span class="visually-hidden"> members</span></span>'
+        if members
+        else ""
+    )
+    return (
+        f'<article class="story" data-access="{escape(article.access)}">'
+        f'<div class="story__kicker"><p class="story__section"><a href="'
+        f'{section_path(brand, article.section)}">{escape(article.section)}</a></p>{badge}</div>'
+        '<h1 class="story__headline" elementtiming="story-headline">'
+        f"{escape(article.headline)}</h1>"
+        f'<p class="story__standfirst">{escape(article.standfirst)}</p>'
+        f'<p class="story__byline">By {escape(article.author)} &middot; '
+        f'<time datetime="{article.published_at.isoformat()}">{_date(article.published_at)}'
+        "</time></p>"
+        '<div class="story__subtext" id="membership-subtext"></div>'
+        f'<div class="story__body{covered}" id="story-body">{body}</div>'
+        # A members-only story's cover is its call to action; a free one ends with a spot.
+        f"{_paywall(brand, article, hinted_subscriber) if members else END_SPOT}</article>"
+    )
+
+
+def not_found() -> str:
+    return (
+        '<h1 class="page-title">Page not found</h1>'
+        '<p>We could not find that story. <a href="/">Read the latest stories</a>.</p>'
+    )

@@ -1,0 +1,109 @@
+"""Every site query: the reads behind the entitlement decision.
+
+They read billing's subscription copies directly, not through billing's ORM service: the
+content call is the hottest path of the site, and one compiled query on the pinned
+connection (db.PinnedReader) costs a fraction of a unit of work.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date, datetime
+from typing import Any, NamedTuple
+
+from sqlalchemy import bindparam, func, select
+from sqlalchemy.orm import Session
+
+from masthead.articles.models import Article
+from masthead.billing.models import BillingSubscription
+from masthead.db import PinnedReader
+from masthead.identity.models import User
+from masthead.identity.repository import _READER, Reader
+
+# Exactly the columns billing.normalise.facts reads. Of the transactions it asks only
+# whether there are any: their count, not the list a long membership makes long.
+_COLUMNS = (
+    BillingSubscription.status,
+    BillingSubscription.plan_id,
+    BillingSubscription.paid_through_date,
+    BillingSubscription.next_billing_date,
+    func.json_array_length(BillingSubscription.transactions),
+    BillingSubscription.trial_duration,
+)
+_SUBSCRIPTIONS = select(*_COLUMNS).where(BillingSubscription.user_id == bindparam("user_id"))
+# The session's reader (identity's own query, so its rules for a live session hold here
+# too) with their subscriptions, one row each, in one round trip.
+_READER_SUBSCRIPTIONS = _READER.add_columns(*_COLUMNS).outerjoin(
+    BillingSubscription, BillingSubscription.user_id == User.id
+)
+_READER_WIDTH = len(_READER.selected_columns)
+_SUBSCRIPTION_END = _READER_WIDTH + len(_COLUMNS)
+# The content call's story (its access rule and body) joined onto that, so a signed-in
+# reader's release is one round trip.
+_STORY = select(Article.access, Article.body_html).where(
+    Article.content_id == bindparam("content_id")
+)
+_READER_SUBSCRIPTIONS_STORY = _READER_SUBSCRIPTIONS.add_columns(
+    _STORY.with_only_columns(Article.access).scalar_subquery(),
+    _STORY.with_only_columns(Article.body_html).scalar_subquery(),
+)
+
+Reads = Session | PinnedReader
+
+
+class SubscriptionRow(NamedTuple):
+    """A subscription copy's columns that status resolution reads, by the names of
+    BillingSubscription's attributes, so billing.normalise.facts reads it as it reads a row
+    (building ORM instances cost more than the query)."""
+
+    status: str
+    plan_id: str
+    paid_through_date: date | None
+    next_billing_date: date | None
+    transactions: int  # how many: facts() reads only whether there are any
+    trial_duration: int
+
+
+def subscription_rows(db: Reads, user_id: int) -> list[SubscriptionRow]:
+    """The reader's subscriptions, from a unit of work (Session) or the pinned connection."""
+    params = {"user_id": user_id}
+    rows: Sequence[Any] = (
+        db.all(_SUBSCRIPTIONS, params)
+        if isinstance(db, PinnedReader)
+        else db.execute(_SUBSCRIPTIONS, params).all()
+    )
+    return [SubscriptionRow(*row) for row in rows]
+
+
+class SessionReads(NamedTuple):
+    reader: Reader
+    subscriptions: list[SubscriptionRow]
+    story: tuple[str, str] | None  # access rule and body, when a story was asked for
+
+
+def _session_reads(rows: Sequence[Any], with_story: bool) -> SessionReads | None:
+    if not rows:
+        return None
+    first = rows[0]
+    # A reader without subscriptions comes back as one row of NULLs (the outer join).
+    subscriptions = [
+        SubscriptionRow(*row[_READER_WIDTH:_SUBSCRIPTION_END])
+        for row in rows
+        if row[_READER_WIDTH] is not None
+    ]
+    story = None
+    if with_story and first[_SUBSCRIPTION_END] is not None:
+        story = (str(first[_SUBSCRIPTION_END]), str(first[_SUBSCRIPTION_END + 1]))
+    return SessionReads(Reader(*first[:_READER_WIDTH]), subscriptions, story)
+
+
+def reader_with_subscriptions(
+    reads: PinnedReader, token_hash: str, now: datetime, content_id: str | None = None
+) -> SessionReads | None:
+    """The live session's reader, their subscriptions and, given a content id, that story:
+    one query. None without a live session."""
+    params: dict[str, Any] = {"token_hash": token_hash, "now": now}
+    if content_id is None:
+        return _session_reads(reads.all(_READER_SUBSCRIPTIONS, params), with_story=False)
+    params["content_id"] = content_id
+    return _session_reads(reads.all(_READER_SUBSCRIPTIONS_STORY, params), with_story=True)

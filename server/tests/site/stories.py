@@ -1,0 +1,56 @@
+"""Shared steps for the publisher page and content tests: the demo stories, a page's
+globals, the content call."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from masthead.articles.demo_content import DEMO_STORIES, DemoStory
+from masthead.articles.seed import content_id_for, seed_articles
+from masthead.billing.catalog import seed_catalogue
+from masthead.deps import Runtime
+
+SITE = "/wp-json/nyp-membership/v1"
+_BLOCK = re.compile(r'<script type="application/json" id="([\w-]+)">(.*?)</script>', re.S)
+
+
+def seed(runtime: Runtime) -> None:
+    seed_catalogue(runtime)
+    seed_articles(runtime)
+
+
+def demo_story(brand: str, access: str) -> DemoStory:
+    return next(s for s in DEMO_STORIES if s.brand == brand and s.access == access)
+
+
+def path_of(story: DemoStory) -> str:
+    day = story.published_at
+    return f"/{day:%Y/%m/%d}/{story.slug}/"
+
+
+def content_id(story: DemoStory) -> str:
+    return content_id_for(story.brand, story.slug)
+
+
+def page_globals(html: str) -> dict[str, Any]:
+    """The page's JSON data blocks by id."""
+    return {name: json.loads(payload) for name, payload in _BLOCK.findall(html)}
+
+
+def page_nonce(client: TestClient, path: str = "/", host: str | None = None) -> str:
+    headers = {"host": host} if host else {}
+    response = client.get(path, headers=headers)
+    assert response.status_code == 200, response.text
+    nonce: str = page_globals(response.text)["membership-settings"]["nonce"]
+    return nonce
+
+
+def get_content(client: TestClient, cid: str, nonce: str | None, **kwargs: Any) -> Any:
+    headers = kwargs.pop("headers", {})
+    if nonce is not None:
+        headers["X-WP-Nonce"] = nonce
+    return client.get(f"{SITE}/content/{cid}", headers=headers, **kwargs)

@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * The publisher pages' islands (web/src/site): one entry module, built apart from the
+ * account area so its bundle stays small. The server reads dist-site/.vite/manifest.json
+ * for the hashed name and serves the files under /static/site/.
+ */
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  base: '/static/site/',
+  cacheDir: fileURLToPath(new URL('../node_modules/.vite-site', import.meta.url)),
+  plugins: [react()],
+  build: {
+    outDir: 'dist-site',
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2022',
+    modulePreload: false,
+    rollupOptions: { input: { site: fileURLToPath(new URL('src/site/main.tsx', import.meta.url)) } },
+  },
+});
