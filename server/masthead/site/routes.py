@@ -8,8 +8,8 @@ from fastapi.responses import JSONResponse
 
 from masthead.deps import DbDep, RuntimeDep
 from masthead.identity.auth import ReaderDep
-from masthead.site.nonces import NonceDep
 from masthead.site import schemas, service
+from masthead.site.nonces import NonceDep
 
 router = APIRouter(prefix="/wp-json/nyp-membership/v1", tags=["site"])
 
