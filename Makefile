@@ -104,6 +104,7 @@ bench: setup build chromium
 	$(PY) bench/analytics_ingest.py
 	node bench/widget_timing.mjs
 	$(PY) bench/site_load.py
+	node bench/site_js.mjs
 
 clean:
 	rm -rf var web/dist web/dist-site widget/dist
