@@ -106,6 +106,7 @@ bench: setup build chromium
 	$(PY) bench/billing_subscribe.py
 	$(PY) bench/billing_renewals.py
 	$(PY) bench/site_load.py
+	node bench/site_js.mjs
 
 clean:
 	rm -rf var web/dist web/dist-site widget/dist

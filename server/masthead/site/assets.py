@@ -1,10 +1,11 @@
-"""The islands' built script (web/dist-site, from `npm run build:site`): its hashed name
-from Vite's manifest, and the files themselves under /static/site/."""
+"""The islands' built scripts (web/dist-site, from `npm run build:site`): their hashed
+names from Vite's manifest; page_routes.py serves the files under /static/site/."""
 
 from __future__ import annotations
 
 import json
 import logging
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -16,10 +17,22 @@ ENTRY = "src/site/main.tsx"
 URL_PREFIX = "/static/site/"
 
 
+@dataclass(frozen=True)
+class IslandScripts:
+    entry: str  # the module the page runs
+    preloads: tuple[str, ...]  # the chunks it imports once the story is painted
+
+
 @lru_cache(maxsize=4)
-def _entry_file(manifest: Path, mtime: float) -> str | None:
-    entry = json.loads(manifest.read_text(encoding="utf-8")).get(ENTRY)
-    return str(entry["file"]) if isinstance(entry, dict) and "file" in entry else None
+def _read(manifest: Path, mtime: float) -> IslandScripts | None:
+    chunks = json.loads(manifest.read_text(encoding="utf-8"))
+    entry = chunks.get(ENTRY)
+    if not isinstance(entry, dict) or "file" not in entry:
+        return None
+    later = [chunks.get(name, {}).get("file") for name in entry.get("dynamicImports", [])]
+    return IslandScripts(
+        URL_PREFIX + str(entry["file"]), tuple(URL_PREFIX + str(f) for f in later if f)
+    )
 
 
 @cache
@@ -27,12 +40,12 @@ def _warn_unbuilt(where: Path) -> None:
     log.warning("the site islands are not built in %s (npm run build:site): no islands", where)
 
 
-def island_script(settings: Settings) -> str | None:
-    """The URL of the islands' entry module; None (pages still work) when not built."""
+def island_scripts(settings: Settings) -> IslandScripts | None:
+    """The islands' entry module and the chunks to preload; None (pages still work) when
+    they are not built."""
     manifest = settings.site_dist / ".vite" / "manifest.json"
     try:
-        entry = _entry_file(manifest, manifest.stat().st_mtime)
-    except (OSError, ValueError):
+        return _read(manifest, manifest.stat().st_mtime)
+    except (OSError, ValueError, AttributeError):
         _warn_unbuilt(settings.site_dist)
         return None
-    return None if entry is None else URL_PREFIX + entry

@@ -53,11 +53,11 @@ class PaywallFastPath:
         content_id = call[len(CONTENT) :] if call.startswith(CONTENT) else None
         if call != "entitlement" and (not content_id or "/" in content_id):
             return None
-        sent, cookie = "", ""
-        for name, value in raw_headers:
-            if name == b"x-wp-nonce":
+        sent, cookie = None, None
+        for name, value in raw_headers:  # the first of each, as Starlette's headers.get
+            if name == b"x-wp-nonce" and sent is None:
                 sent = value.decode("latin-1")
-            elif name == b"cookie":
+            elif name == b"cookie" and cookie is None:
                 cookie = value.decode("latin-1")
         token = cookie_parser(cookie).get(SESSION_COOKIE) if cookie else None
         settings, now = self.runtime.settings, self.runtime.clock.now()

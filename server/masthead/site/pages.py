@@ -11,7 +11,7 @@ from masthead.articles import repository as articles
 from masthead.articles.models import Article
 from masthead.deps import Runtime
 from masthead.site import page_globals, render
-from masthead.site.assets import island_script
+from masthead.site.assets import island_scripts
 from masthead.site.brands import Brand, brand_for_host
 
 
@@ -54,7 +54,7 @@ def _page(
         canonical=str(request.url.replace(query="", fragment="")),
         main=main,
         data_blocks=blocks,
-        script=island_script(runtime.settings),
+        scripts=island_scripts(runtime.settings),
     )
     return Page(html, status)
 

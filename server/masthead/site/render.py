@@ -13,6 +13,7 @@ from html import escape
 from urllib.parse import quote
 
 from masthead.articles.models import MEMBERS, Article
+from masthead.site.assets import IslandScripts
 from masthead.site.brands import MEMBERSHIP, Brand
 from masthead.site.page_css import PAGE_CSS
 
@@ -80,15 +81,20 @@ def page(
     canonical: str,
     main: str,
     data_blocks: Sequence[str],
-    script: str | None,
+    scripts: IslandScripts | None,
 ) -> str:
-    """A whole page. The islands' module script comes last, after the data blocks: it is
-    deferred by nature and nothing else is fetched before the text can paint."""
+    """A whole page. The islands' module script comes last, after the data blocks: deferred
+    by nature, it waits for the story to be painted before it loads the islands, whose chunk
+    is fetched meanwhile (modulepreload fetches, it runs nothing)."""
     colours = (
         f":root{{--brand:{brand.primary};--ink:{brand.ink};--tint:{brand.tint};"
         f"--loader:{brand.loader_colour};--focus:{brand.ink}}}"
     )
-    module = f'<script type="module" src="{escape(script)}"></script>' if script else ""
+    module = ""
+    if scripts is not None:
+        module = "".join(f'<link rel="modulepreload" href="{escape(p)}">' for p in scripts.preloads)
+        module += f'<script type="module" src="{escape(scripts.entry)}"></script>'
+
     return (
         '<!doctype html><html lang="en" data-brand="' + brand.key + '"><head>'
         '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'

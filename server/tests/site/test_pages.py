@@ -3,7 +3,10 @@ page-provided globals of spec section 3 the islands read."""
 
 from __future__ import annotations
 
+import json
+import re
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 from fastapi import FastAPI
@@ -165,3 +168,41 @@ def test_published_dates_are_shown(client: TestClient) -> None:
     assert f'datetime="{published.isoformat()}"' in page
     assert "November 22, 2026" in page
     assert published < datetime(2026, 11, 23, tzinfo=UTC)
+
+
+def test_nothing_blocks_the_first_paint(
+    settings: Settings, clock: FrozenClock, tmp_path: Path
+) -> None:
+    """One inline style block; the islands' module last, preloading the chunk it imports
+    once the story is painted; no other script runs and no style sheet is fetched."""
+    built = tmp_path / "dist-site"
+    (built / ".vite").mkdir(parents=True)
+    (built / "assets").mkdir()
+    (built / "assets" / "site-abc.js").write_text("performance.mark('x')")
+    (built / ".vite" / "manifest.json").write_text(
+        json.dumps(
+            {
+                "src/site/main.tsx": {
+                    "file": "assets/site-abc.js",
+                    "isEntry": True,
+                    "dynamicImports": ["src/site/islands.tsx"],
+                },
+                "src/site/islands.tsx": {"file": "assets/islands-def.js", "isDynamicEntry": True},
+            }
+        )
+    )
+    app: FastAPI = create_app(settings.model_copy(update={"site_dist": built}), clock)
+    seed(app.state.runtime)
+    with TestClient(app) as site:
+        page = site.get(path_of(MEMBERS)).text
+        tail = page[page.index("</footer>") :]
+        assert re.sub(r'<script type="application/json" id="[\w-]+">.*?</script>', "", tail) == (
+            '</footer><link rel="modulepreload" href="/static/site/assets/islands-def.js">'
+            '<script type="module" src="/static/site/assets/site-abc.js"></script></body></html>'
+        )
+        head = page[: page.index("</head>")]
+        assert head.count("<style>") == 1 and "<script" not in head and "stylesheet" not in head
+        asset = site.get("/static/site/assets/site-abc.js")
+        assert asset.status_code == 200
+        assert asset.headers["cache-control"] == "public, max-age=31536000, immutable"
+    app.state.runtime.engine.dispose()
