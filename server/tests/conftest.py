@@ -93,10 +93,12 @@ def runtime(app: FastAPI) -> Runtime:
 
 def _send_site_nonce(runtime: Runtime, test_client: TestClient) -> Callable[[Request], None]:
     """Site API calls carry the page's nonce, as the account area sends it. A request that
-    sets X-WP-Nonce itself (even empty) keeps what it set: the nonce tests do that."""
+    sets X-WP-Nonce itself (even empty) or _ajax_nonce keeps what it set: nonce tests do."""
 
     def hook(request: Request) -> None:
         if not request.url.path.startswith("/wp-json/") or "x-wp-nonce" in request.headers:
+            return
+        if "_ajax_nonce" in request.url.params:  # the nonce rides in the query instead
             return
         token = test_client.cookies.get(SESSION_COOKIE) or ""
         request.headers["X-WP-Nonce"] = make_nonce(

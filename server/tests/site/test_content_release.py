@@ -152,7 +152,8 @@ def test_the_entitlement_question(client: TestClient, runtime: Runtime) -> None:
         return response.json()
 
     assert ask() == {"loggedIn": False, "entitled": False}
-    assert client.get(f"{SITE}/entitlement").status_code == 403
+    no_nonce = client.get(f"{SITE}/entitlement", headers={"X-WP-Nonce": ""})
+    assert no_nonce.status_code == 403
     client.cookies.set("vip-go-seg", "vc-v1__is-subscriber_--_yes")
     assert ask() == {"loggedIn": False, "entitled": False}
     sign_in(client, "reader@example.com")
@@ -160,3 +161,19 @@ def test_the_entitlement_question(client: TestClient, runtime: Runtime) -> None:
     client.cookies.clear()
     _subscribe(client, runtime)
     assert ask() == {"loggedIn": True, "entitled": True}
+
+
+def test_a_home_delivery_reader_gets_the_members_body_until_it_is_revoked(
+    client: TestClient, runtime: Runtime
+) -> None:
+    from masthead.billing import home_delivery
+
+    sign_in(client, "print@example.com")
+    assert get_content(client, content_id(MEMBERS), page_nonce(client)).status_code == 403
+    with runtime.sessions.begin() as db:
+        home_delivery.grant(db, runtime, "print@example.com")
+    response = get_content(client, content_id(MEMBERS), page_nonce(client))
+    assert (response.status_code, response.json()) == (200, {"content": _body_html(MEMBERS.body)})
+    with runtime.sessions.begin() as db:
+        home_delivery.revoke(db, runtime, "print@example.com")
+    assert get_content(client, content_id(MEMBERS), page_nonce(client)).status_code == 403
