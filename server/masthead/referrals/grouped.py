@@ -10,6 +10,7 @@ ever answered by a batch that started after it was queued: nothing is older than
 from __future__ import annotations
 
 import asyncio
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Generic, TypeVar
 
@@ -17,7 +18,7 @@ Item = TypeVar("Item")
 Result = TypeVar("Result")
 
 
-class Grouped(Generic[Item, Result]):
+class Grouped(ABC, Generic[Item, Result]):
     """Subclasses say what a batch does (`_run_batch`, called in a worker thread)."""
 
     def __init__(self, *, max_batch: int, name: str) -> None:
@@ -28,9 +29,9 @@ class Grouped(Generic[Item, Result]):
         self._wake = asyncio.Event()
         self._drainer: asyncio.Task[None] | None = None
 
+    @abstractmethod
     def _run_batch(self, items: list[Item]) -> Sequence[Result]:
         """One result per item, in order; an exception fails the whole batch."""
-        raise NotImplementedError
 
     def _queued(self) -> int:
         """How many items of this event loop wait for a batch."""
