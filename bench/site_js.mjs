@@ -20,13 +20,13 @@
 // No assertions beyond "it ran": exit 1 only when something failed to run.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { freePort, waitReady } from './serverkit.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PYTHON = join(root, 'server/.venv/bin/python');
@@ -44,29 +44,6 @@ for (const [file, hint] of [
     console.error(`site_js: ${file} is missing (${hint})`);
     process.exit(1);
   }
-}
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
-async function waitReady(base, server) {
-  for (let i = 0; i < 600; i++) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the server did not become ready in 60 s');
 }
 
 /** Scripts the page fetched: url -> gzip bytes of the body. */

@@ -24,12 +24,12 @@
 // No assertions beyond "it ran": exit 1 only when something failed to run.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { freePort, waitReady } from './serverkit.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const OURS = join(root, 'widget/dist/squatch.min.js');
@@ -57,29 +57,6 @@ for (const [file, hint] of [
     console.error(`widget_timing: ${file} is missing (${hint})`);
     process.exit(1);
   }
-}
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
-async function waitReady(base, server) {
-  for (let i = 0; i < 300; i++) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the server did not become ready in 30 s');
 }
 
 const PAGE = (script) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Widget timing</title>
@@ -169,7 +146,7 @@ const server = spawn(PYTHON, ['-m', 'masthead.serve', '--port', String(port)], {
 
 let browser;
 try {
-  await waitReady(base, server);
+  await waitReady(base, server, 30);
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
