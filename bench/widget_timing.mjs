@@ -2,7 +2,13 @@
 // official squatch-js 2.6.3, both loading the demo tenant's widget from the same Masthead
 // server in the same run. Prints medians and the ratio (target: ours / squatch-js <= 0.7).
 //
-//   node bench/widget_timing.mjs [--runs 20] [--warmup 2] [--also path/to/other/squatch.min.js]
+//   node bench/widget_timing.mjs [--runs 20] [--warmup 2] [--also path/to/other/squatch.min.js] [--at-load]
+//
+// --at-load calls init as the page is parsed, right after the library's script (from a script
+// at the end of the body), instead of a while after the page has loaded: a library that starts
+// work when its script runs gets no head start.
+// The page is then written into a blank document of the server (document.open/write), so no
+// Playwright route is set at any time.
 //
 // --also times a third script in the same alternation (say, an earlier build of ours), so a
 // before/after comparison sees the same server and the same machine load.
@@ -30,6 +36,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { freePort, waitReady } from './serverkit.mjs';
+import { PAGE, timeToVisiblePopup } from './widget_page.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const OURS = join(root, 'widget/dist/squatch.min.js');
@@ -41,8 +48,10 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '20' },
     warmup: { type: 'string', default: '2' },
     also: { type: 'string' },
+    'at-load': { type: 'boolean', default: false },
   },
 });
+const AT_LOAD = args['at-load'];
 const ALSO = args.also;
 const RUNS = Number(args.runs);
 const WARMUP = Number(args.warmup);
@@ -59,43 +68,35 @@ for (const [file, hint] of [
   }
 }
 
-const PAGE = (script) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Widget timing</title>
-<link rel="icon" href="data:,"><script src="${script}"></script></head>
-<body><h1>Widget timing</h1><button type="button" class="squatchpop">Refer a friend</button></body></html>`;
-
-/** Runs in the page: init -> upsertUser -> open, until the popup shows a sized frame. */
-async function timeToVisiblePopup({ domain, id }) {
-  const shown = () => {
-    const popup = document.querySelector('dialog[open], body > div[role="dialog"]');
-    if (!popup || getComputedStyle(popup).visibility !== 'visible') return false;
-    const frame = popup.querySelector('iframe');
-    return Number(frame?.getAttribute('height')) > 100;
-  };
-  const start = performance.now();
-  window.squatch.init({ tenantAlias: 'test_masthead', domain, npmCdn: `${domain}/widget` });
-  const { widget } = await window.squatch.widgets().upsertUser({
-    user: { id, accountId: id },
-    widgetType: 'REFERRER_WIDGET',
-    engagementMedium: 'POPUP',
-  });
-  const replied = performance.now() - start;
-  widget.open();
-  await new Promise((resolve) => {
-    if (shown()) return resolve();
-    const observer = new MutationObserver(() => {
-      if (!shown()) return;
-      observer.disconnect();
-      resolve();
-    });
-    observer.observe(document.body, { subtree: true, childList: true, attributes: true });
-  });
-  return { replied, visible: performance.now() - start };
+/** --at-load: the page, with the timing at the end of its body, written into a blank document. */
+async function timeAtLoad(page, base, library, id) {
+  await page.goto(`${base}/bench/blank`); // the server's 404 page: its origin, no route
+  // squatch-js does nothing when its script runs: it is run into the window (which
+  // document.open keeps) before the page is written; Masthead's loads from the page's head.
+  const file = { 'squatch-js': SQUATCH_JS, also: ALSO }[library];
+  if (file) await page.addScriptTag({ content: readFileSync(file, 'utf8') });
+  const script = file ? '' : `<script src="${base}/widget/squatch.min.js"></script>`;
+  const timing = `<script>window.timing = (${timeToVisiblePopup})(${JSON.stringify({ domain: base, id })})</script>`;
+  // (Replacer functions: no $ pattern of the texts is interpreted.)
+  const html = PAGE('').replace('<script src=""></script>', () => script).replace('</body>', () => `${timing}</body>`);
+  await page.evaluate((text) => {
+    document.open();
+    document.write(text);
+    document.close();
+  }, html);
+  await page.waitForFunction(() => window.timing); // a written document may parse on later
+  return page.evaluate(() => window.timing);
 }
 
 async function timeOne(browser, base, library, id) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
+    if (AT_LOAD) {
+      const times = await timeAtLoad(page, base, library, id);
+      await page.frameLocator('body > dialog[open] iframe, body > div[role="dialog"] iframe').getByRole('heading', { name: 'Refer a friend' }).first().waitFor({ state: 'visible', timeout: 10_000 });
+      return times;
+    }
     const script = {
       ours: `${base}/widget/squatch.min.js`,
       'squatch-js': `${base}/bench/squatch-js-2.6.3.min.js`,
@@ -176,12 +177,16 @@ try {
     const visible = runs.map((r) => r.visible);
     const reply = median(runs.map((r) => r.replied));
     const after = median(runs.map((r) => r.visible - r.replied));
-    return `${name.padEnd(24)}${ms(median(visible))}${ms(quantile(visible, 0.1))}${ms(quantile(visible, 0.9))}${ms(reply)}${ms(after)}`;
+    const answer = median(runs.map((r) => r.answer));
+    return `${name.padEnd(24)}${ms(median(visible))}${ms(quantile(visible, 0.1))}${ms(quantile(visible, 0.9))}${ms(answer)}${ms(reply)}${ms(after)}`;
   };
-  console.log(`Widget timing: init -> visible popup, Chromium, ${RUNS} runs each (+${WARMUP} warm-up), one Masthead server`);
+  console.log(
+    `Widget timing: init -> visible popup, Chromium, ${RUNS} runs each (+${WARMUP} warm-up), one Masthead server` +
+      (AT_LOAD ? ', init as the page is parsed (--at-load)' : ''),
+  );
   console.log(
     `${'library'.padEnd(24)}${'median'.padStart(10)}${'p10'.padStart(10)}${'p90'.padStart(10)}` +
-      `${'reply'.padStart(10)}${'after'.padStart(10)}   (ms; reply: init to the upsert answer, after: answer to visible; medians)`,
+      `${'answer'.padStart(10)}${'reply'.padStart(10)}${'after'.padStart(10)}   (ms, medians; answer: init to the upsert's first byte, reply: to upsertUser's result, after: from that to visible)`,
   );
   console.log(row('Masthead widget/dist', times.ours));
   console.log(row('squatch-js 2.6.3', times['squatch-js']));

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { linkFromMail, newReader, registerByApi } from './helpers';
+import { decisionsKey } from './server';
 
 // Pause, resume, plan switch and cancel, as a paying member does them on the membership page.
 
@@ -22,9 +23,9 @@ async function seriousViolations(page: Page) {
 }
 
 /** Pays for the six-month plan (no trial) with the sandbox's test Visa. */
-async function subscribeSixMonths(page: Page) {
+async function subscribeSixMonths(page: Page, price = '$24.99') {
   await page.goto('/account/subscribe');
-  await page.getByRole('list', { name: 'Membership plans' }).getByRole('listitem').filter({ hasText: '$24.99' }).getByRole('button').click();
+  await page.getByRole('list', { name: 'Membership plans' }).getByRole('listitem').filter({ hasText: price }).getByRole('button').click();
   await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
   await page.getByLabel('Card Number').fill('4111 1111 1111 1111');
   await page.getByLabel('Expiration').fill('12/30');
@@ -137,4 +138,36 @@ test('a member about to cancel takes the retention offer instead', async ({ page
   await page.getByRole('button', { name: 'Cancel membership' }).click();
   await expect(cancel).toBeVisible();
   await expect(cancel.getByRole('button', { name: 'Accept offer' })).toHaveCount(0);
+});
+
+test('an operator words the retention offer through the decision rules, with no restart', async ({ page, request }) => {
+  const headers = { Authorization: `Bearer ${decisionsKey}` };
+  const added = await request.post('/operator/v1/decision-rules', {
+    headers,
+    data: {
+      feature: 'cancel-flow-offer',
+      priority: 50,
+      description: 'membership-changes.spec.ts: the annual offer in the season’s words',
+      conditions: { statuses: ['Active'], plans: ['sports-annual'] },
+      output: { discountId: 'stay-annual-10', heading: 'Stay for the whole season', text: 'Take $10 off your next year of Sports+.', acceptLabel: 'Keep my membership' },
+    },
+  });
+  expect(added.status()).toBe(201);
+  const rule = (await added.json()) as { id: number };
+  try {
+    await registerByApi(page.request, newReader('offer-words'));
+    await subscribeSixMonths(page, '$39.99');
+    await page.goto('/account/settings/membership');
+    const asked = page.waitForRequest((sent) => sent.url().endsWith('/zephr/decision-engine') && sent.postDataJSON().sdkFeatureSlug === 'cancel-flow-offer');
+    await page.getByRole('button', { name: 'Cancel membership' }).click();
+    await asked;
+    const cancel = page.getByRole('dialog', { name: 'Cancel your membership?' });
+    const offer = cancel.getByRole('region', { name: 'Stay for the whole season' });
+    await expect(offer).toContainText('Take $10 off your next year of Sports+.');
+    await offer.getByRole('button', { name: 'Keep my membership' }).click();
+    await expect(cancel).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'Offer applied: $10 off your next year.' })).toBeVisible();
+  } finally {
+    expect((await request.delete(`/operator/v1/decision-rules/${rule.id}`, { headers })).status()).toBe(204);
+  }
 });

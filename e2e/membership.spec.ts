@@ -128,6 +128,29 @@ test("a declined card shows the server's message and leaves no membership", asyn
   await shoot(page, 'membership-none');
 });
 
+test('a reader subscribes with PayPal and sees the membership active', async ({ page }) => {
+  await registerByApi(page.request, newReader('paypal'));
+  await page.goto('/account/subscribe');
+  await planCards(page).filter({ hasText: '$39.99' }).getByRole('button').click();
+  const wallets = page.getByRole('group', { name: 'Or pay with' });
+  await expect(wallets.getByRole('button')).toHaveText(['PayPal', 'Google Pay', 'Apple Pay']);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shoot(page, 'subscribe-wallets');
+
+  const answer = page.waitForResponse((response) => response.url().endsWith('/blaize/payment/braintree/subscribe'));
+  await wallets.getByRole('button', { name: 'PayPal' }).click();
+  const response = await answer;
+  expect(response.status()).toBe(200);
+  // The sandbox's PayPal billing-agreement nonce, as the payment-method page sends it.
+  expect(response.request().postDataJSON()).toMatchObject({ payment_nonce: 'fake-paypal-billing-agreement-nonce', plan_id: 'sports-annual' });
+  await expect(page.getByRole('heading', { name: 'Thank you for subscribing!' })).toBeVisible({ timeout: 15_000 });
+
+  await page.goto('/account/settings/membership');
+  await expect(page.getByTestId('membership-status')).toHaveText('Active');
+  await page.goto('/account/settings/payment-method');
+  await expect(page.getByRole('list', { name: 'Your payment methods' }).getByRole('listitem')).toContainText(['PayPal']);
+});
+
 test('a member cancels and keeps access until the paid-through date', async ({ page }) => {
   await registerByApi(page.request, newReader('cancel'));
   await subscribeMonthly(page);

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { databaseFile, databaseUrl, homeDeliveryKey, origin as baseURL, port, repoRoot } from './server';
+import { databaseFile, databaseUrl, decisionsKey, homeDeliveryKey, origin as baseURL, port, repoRoot } from './server';
 
 /** Debian's Chromium: nothing here downloads a browser. */
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -50,13 +50,8 @@ export default defineConfig({
       MASTHEAD_SEED_DEMO: 'true',
       // region.spec.ts: a visitor's country comes from this header, which specs send.
       MASTHEAD_COUNTRY_HEADER: 'X-Test-Country',
-      // region.spec.ts: the app's payflow leads with the annual plan (all three plans stay).
-      MASTHEAD_AVAILABLE_PLANS: JSON.stringify([
-        {
-          path: '/account/appsubscribe',
-          plans: [{ id: 'sports-annual', curation: 'The whole season, and the next' }, 'retired-plan', 'sports-monthly', { id: 'sports-six-month', featured: false }],
-        },
-      ]),
+      // The decision rules' operator API: region.spec.ts adds an available-plans rule.
+      MASTHEAD_DECISIONS_KEY: decisionsKey,
       MASTHEAD_HOME_DELIVERY_KEY: homeDeliveryKey,
     },
     url: `${baseURL}/healthz`,

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { newReader, registerByApi } from './helpers';
-import { port } from './server';
+import { decisionsKey, port } from './server';
 
 /**
  * The publisher's pages: the paywall as an anonymous reader, a subscriber and a forger;
@@ -100,6 +100,41 @@ test('after subscribing through the payflow the full body appears on the story',
   await expect(page.getByText(MEMBERS_STORY.members)).toHaveCount(0);
   await expect(paywall(page).getByRole('link', { name: 'Get 1 Year for $39.99' })).toBeVisible();
   expect((await context.cookies()).some((cookie) => cookie.name === SEGMENT.name)).toBe(false);
+});
+
+test('the islands ask the decision engine, whose text campaign an operator edits while it runs', async ({ page, request }) => {
+  const story = `http://gossip.localhost:${port}/2026/11/22/pop-star-and-quarterback-spotted-at-quiet-west-village-dinner/`;
+  const features: string[] = [];
+  const siteCalls: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().endsWith('/zephr/decision-engine')) features.push((sent.postDataJSON() as { sdkFeatureSlug: string }).sdkFeatureSlug);
+    if (sent.url().includes('/nyp-membership/v1/')) siteCalls.push(new URL(sent.url()).pathname);
+  });
+  await page.goto(story);
+  const subtext = page.locator('#membership-subtext');
+  await expect(subtext).toContainText(/members read every story\. Get 1 Year for \$39\.99\./);
+  expect(features.sort()).toEqual(['membership-entitlement-check', 'text-campaigns']);
+  expect(siteCalls.filter((path) => path.endsWith('/entitlement'))).toEqual([]);
+
+  const headers = { Authorization: `Bearer ${decisionsKey}` };
+  const added = await request.post('/operator/v1/decision-rules', {
+    headers,
+    data: {
+      feature: 'text-campaigns',
+      priority: 20,
+      description: 'publisher-site.spec.ts: the gossip story speaks to signed-out readers',
+      conditions: { path: new URL(story).pathname, readers: 'signed-out' },
+      output: { subtext: 'Scoop fans: {membership} has it all. {action} today.' },
+    },
+  });
+  expect(added.status()).toBe(201);
+  const rule = (await added.json()) as { id: number };
+  try {
+    await page.reload();
+    await expect(subtext).toContainText(/^Scoop fans: .+ has it all\. Get 1 Year for \$39\.99 today\.$/);
+  } finally {
+    expect((await request.delete(`/operator/v1/decision-rules/${rule.id}`, { headers })).status()).toBe(204);
+  }
 });
 
 test('a forged segment cookie shows nothing more', async ({ page, context, baseURL }) => {
@@ -215,13 +250,13 @@ for (const brand of BRANDS) {
 
     // The hinted loader speaks the brand's label in its colour; the cover its heading.
     await page.context().addCookies([{ ...SEGMENT, url: origin }]);
-    await page.route('**/nyp-membership/v1/entitlement', () => undefined); // keep the loader showing
+    await page.route('**/zephr/decision-engine', () => undefined); // keep the loader showing
     await page.goto(`${origin}${brand.story}`);
     const loader = page.getByRole('status').filter({ hasText: brand.loader });
     await expect(loader).toBeVisible();
     // Retried: the island may replace the server's loader while it is being read.
     await expect(loader.locator('.loader__disc').first()).toHaveCSS('border-top-color', /^rgb/);
-    await page.unroute('**/nyp-membership/v1/entitlement');
+    await page.unroute('**/zephr/decision-engine');
     await page.context().clearCookies();
     await page.goto(`${origin}${brand.story}`);
     await expect(paywall(page).getByRole('heading', { name: brand.heading })).toBeVisible();

@@ -1,9 +1,28 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { newReader, registerByApi, siteNonceHeaders } from './helpers';
+import { decisionsKey } from './server';
 
-// The e2e server reads the visitor's country from X-Test-Country (playwright.config.ts), and
-// its available-plans rule puts the annual plan first on /account/appsubscribe.
+// The e2e server reads the visitor's country from X-Test-Country (playwright.config.ts). An
+// operator's available-plans rule, added through the operator API while the server runs,
+// puts the annual plan first on /account/appsubscribe.
+const APP_PLANS_RULE = {
+  feature: 'available-plans',
+  priority: 10,
+  description: 'region.spec.ts: the app leads with the annual plan',
+  conditions: { path: '/account/appsubscribe' },
+  output: { plans: [{ id: 'sports-annual', curation: 'The whole season, and the next' }, 'sports-monthly', { id: 'sports-six-month', featured: false }] },
+};
+
+test.beforeAll(async ({ request }) => {
+  const headers = { Authorization: `Bearer ${decisionsKey}` };
+  const listed = await request.get('/operator/v1/decision-rules?feature=available-plans', { headers });
+  expect(listed.status()).toBe(200);
+  const { rules } = (await listed.json()) as { rules: { description: string }[] };
+  if (rules.some((rule) => rule.description === APP_PLANS_RULE.description)) return;
+  const added = await request.post('/operator/v1/decision-rules', { headers, data: APP_PLANS_RULE });
+  expect(added.status()).toBe(201);
+});
 
 function planIds(page: Page) {
   return page.getByRole('list', { name: 'Membership plans' }).getByRole('listitem');
@@ -51,7 +70,7 @@ test.describe('inside the supported region', () => {
   test('the payflow shows the available plans in the decided order and prepares the customer', async ({ page }) => {
     await registerByApi(page.request, newReader('region-decided'));
     await page.goto('/account/appsubscribe');
-    await expect(planIds(page)).toHaveCount(3); // the rule's unknown plan id is dropped
+    await expect(planIds(page)).toHaveCount(3);
     const ids = await planIds(page).evaluateAll((cards) => cards.map((card) => card.getAttribute('data-plan-id')));
     expect(ids).toEqual(['sports-annual', 'sports-monthly', 'sports-six-month']);
     const annual = planIds(page).first();

@@ -11,3 +11,5 @@ export const databaseFile = `${repoRoot}var/e2e-${port}.db`;
 export const databaseUrl = `sqlite:///${databaseFile}`;
 /** The print system's shared secret for the home-delivery operator API in the spec server. */
 export const homeDeliveryKey = 'e2e-home-delivery-key';
+/** The shared secret of the decision rules' operator API in the spec server. */
+export const decisionsKey = 'e2e-decisions-key';

@@ -20,6 +20,12 @@ test('a reader edits the profile and sees it saved', async ({ page }) => {
   await page.getByLabel('Private profile').check();
   await page.getByRole('button', { name: 'Save public profile' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your public profile has been saved.' })).toBeVisible();
+  // The publisher's tag manager hears which parts of the profile were customised.
+  const events = await page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []);
+  expect(events).toContainEqual({
+    event: 'profileCustomized',
+    fields: expect.arrayContaining(['display-name', 'avatar-color', 'bio', 'location', 'private-profile']),
+  });
 
   await page.reload();
   await expect(page.getByLabel('Full name')).toHaveValue('Augusta Ada King');

@@ -36,5 +36,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // A shared two-core machine loads lazy chunks slowly; a test is not a timing assertion.
+    testTimeout: 15_000,
   },
 });

@@ -13,7 +13,9 @@ from masthead.billing import routes as billing_routes
 from masthead.billing import site_call_routes
 from masthead.billing.sandbox import wire as payment_sandbox
 from masthead.clock import Clock
+from masthead.decisions import operator_routes as decision_operator_routes
 from masthead.decisions import routes as decision_routes
+from masthead.decisions.fastpath import DecisionFastPath
 from masthead.deps import build_runtime
 from masthead.errors import install_error_handlers
 from masthead.identity import avatar, read_routes
@@ -38,7 +40,9 @@ API_DESCRIPTION = """
 Masthead's wire contract: the identity service (`/blaize/*`) and the account area that
 uses it; `/api/v1/{tenant}/*` and `/a/{tenant}/*`, the SaaSquatch-compatible referral
 service; `/wp-json/nyp-membership/v1/*`, the site API (plans, membership, story content,
-entitlement, referral JWT); `/zephr/decision-engine`, the access decisions (available-plans). Errors
+entitlement, referral JWT); `/zephr/decision-engine`, the access decisions (available-plans,
+membership-entitlement-check, cancel-flow-offer, text-campaigns), whose rules operators edit
+at `/operator/v1/decision-rules`. Errors
 share one shape, `{"type": <spec error type>, "message": <sentence>}`; the referral
 service's errors add SaaSquatch's `apiErrorCode`, `rsCode` and `statusCode`.
 
@@ -75,6 +79,9 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     )
     app.state.runtime = runtime
     install_error_handlers(app)
+    # Inside the origin check: the decision engine's per-article-view features skip the
+    # router (decisions/fastpath.py), and a cross-site POST is still refused.
+    app.add_middleware(DecisionFastPath, runtime=runtime)
     app.add_middleware(OriginCheckMiddleware, settings=settings)
     # The fast paths are added last, so they run first: accepted widget analytics (calls 6
     # and 7) and the paywall's 200 answers (site/fastpath.py) skip the router.
@@ -100,6 +107,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.include_router(site_call_routes.router)  # prepare-customer, postal-code
     app.include_router(decision_routes.router)  # /zephr/decision-engine
     app.include_router(billing_operator_routes.router)  # home delivery (print system)
+    app.include_router(decision_operator_routes.router)  # the decision rules
     app.include_router(site_pages.router)  # the publisher pages: /, /section/*, /<date>/<slug>/
     app.include_router(web_routes.router)  # last: its /account/{path} catch-all serves the SPA
     install_error_schema(app)

@@ -16,6 +16,7 @@ from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 from sqlalchemy.types import TypeDecorator
 
 from masthead.clock import as_utc
+from masthead.db_async import LoopReads
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -113,11 +114,14 @@ class PreparedRead:
             for column in statement.selected_columns
         ]
 
-    def parameters(self, values: dict[str, Any]) -> tuple[Any, ...] | dict[str, Any]:
-        converted = {
+    def converted(self, values: dict[str, Any]) -> dict[str, Any]:
+        return {
             name: (convert(value) if (convert := self.binds.get(name)) else value)
             for name, value in values.items()
         }
+
+    def parameters(self, values: dict[str, Any]) -> tuple[Any, ...] | dict[str, Any]:
+        converted = self.converted(values)
         if self.positions is None:
             return converted
         return tuple(converted[name] for name in self.positions)
@@ -135,6 +139,10 @@ class PinnedReader:
     The session lookup behind every page view runs inline on the loop; checking a pooled
     connection out and rolling it back each time cost more than the query. A lock keeps it
     correct if a second loop (a test client) shares the application.
+
+    The paywall's reads are awaited instead (first_awaited, all_awaited): on PostgreSQL over
+    a few connections the loop drives (db_async.py), so the loop serves other requests during the
+    round trip; on SQLite inline, as a file read has no round trip to overlap.
     """
 
     def __init__(self, engine: Engine) -> None:
@@ -142,6 +150,7 @@ class PinnedReader:
         self._conn: Connection | None = None
         self._lock = threading.Lock()
         self._prepared: dict[int, PreparedRead] = {}
+        self._awaited = LoopReads(engine) if engine.dialect.name == "postgresql" else None
 
     def first(self, statement: Select[Any], params: dict[str, Any]) -> tuple[Any, ...] | None:
         rows = self._run(statement, params, many=False)
@@ -151,12 +160,31 @@ class PinnedReader:
         """Every row, for the few hot reads that need more than one (a reader's subscriptions)."""
         return self._run(statement, params, many=True)
 
-    def _run(
-        self, statement: Select[Any], params: dict[str, Any], *, many: bool
+    async def first_awaited(
+        self, statement: Select[Any], params: dict[str, Any]
+    ) -> tuple[Any, ...] | None:
+        rows = await self.all_awaited(statement, params)
+        return rows[0] if rows else None
+
+    async def all_awaited(
+        self, statement: Select[Any], params: dict[str, Any]
     ) -> list[tuple[Any, ...]]:
+        if self._awaited is None:
+            return self._run(statement, params, many=True)
+        prepared = self._prepare(statement)
+        raw = await self._awaited.fetch_all(statement, prepared.converted(params))
+        return [prepared.row(r) for r in raw]
+
+    def _prepare(self, statement: Select[Any]) -> PreparedRead:
         prepared = self._prepared.get(id(statement))
         if prepared is None:  # statements are module constants: prepared once each
             prepared = self._prepared[id(statement)] = PreparedRead(statement, self._engine.dialect)
+        return prepared
+
+    def _run(
+        self, statement: Select[Any], params: dict[str, Any], *, many: bool
+    ) -> list[tuple[Any, ...]]:
+        prepared = self._prepare(statement)
         with self._lock:
             for attempt in (1, 2):
                 if self._conn is None or self._conn.closed:
@@ -184,6 +212,8 @@ class PinnedReader:
             return []
 
     def close(self) -> None:
+        if self._awaited is not None:
+            self._awaited.close()
         with self._lock:
             if self._conn is not None:
                 self._conn.close()

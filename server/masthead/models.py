@@ -4,6 +4,7 @@ from masthead.articles import models as article_models  # noqa: F401 (tables)
 from masthead.billing import models as billing_models  # noqa: F401 (tables)
 from masthead.billing.sandbox import models as payment_sandbox_models  # noqa: F401 (tables)
 from masthead.db import Base
+from masthead.decisions import models as decision_models  # noqa: F401 (tables)
 from masthead.identity.models import AuthSession, OneTimeToken, Profile, User
 from masthead.jobs.models import OutboxJob
 from masthead.mail.models import DeliveredMail

@@ -9,6 +9,7 @@ from masthead.articles.seed import seed_articles
 from masthead.billing.catalog import seed_catalogue
 from masthead.billing.discounts import seed_discounts
 from masthead.db import session_scope
+from masthead.decisions.defaults import seed_rules
 from masthead.deps import Runtime
 from masthead.identity import passwords, repository
 from masthead.identity.models import Profile, User
@@ -50,3 +51,5 @@ def seed_demo(runtime: Runtime) -> None:
     seed_catalogue(runtime)
     seed_discounts(runtime)
     seed_articles(runtime)
+    for db in session_scope(runtime.sessions):
+        seed_rules(db, runtime.clock.now())

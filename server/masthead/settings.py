@@ -14,8 +14,6 @@ from urllib.parse import urlsplit
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from masthead.decisions.rules import PlanRule
-
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -155,6 +153,11 @@ class Settings(BaseSettings):
         description="The pause feature flag: readers may pause and resume; paused statuses "
         "exist only while it is on (false refuses pause with 403 pause-disabled).",
     )
+    decisions_key: str = Field(
+        default="",
+        description="Shared secret of the decision rules' operator API "
+        "(/operator/v1/decision-rules, Authorization: Bearer <key>); empty turns it off (404).",
+    )
     home_delivery_key: str = Field(
         default="",
         description="Shared secret of the print system's home-delivery operator API "
@@ -198,12 +201,6 @@ class Settings(BaseSettings):
         default="",
         description="US states (two-letter codes, comma separated) whose postal codes are "
         "eligible in the postal-code call; empty: every state.",
-    )
-    available_plans: tuple[PlanRule, ...] = Field(
-        default=(),
-        description="The available-plans decision's rules (JSON list): the first whose path "
-        "prefix and readers match chooses the plans and their card options; none: every "
-        "enabled plan, plans without a trial first for readers who had one.",
     )
 
     @property

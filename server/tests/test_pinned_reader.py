@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, select, text
 
 from masthead.clock import FrozenClock
 from masthead.db import UTCDateTime
@@ -42,3 +43,28 @@ def test_a_dropped_connection_is_replaced(client: TestClient, runtime: Runtime) 
     assert conn is not None
     conn.connection.dbapi_connection.close()  # type: ignore[union-attr]
     assert client.get("/blaize/datalayer").status_code == 200
+
+
+def test_an_awaited_read_survives_dropped_connections(client: TestClient, runtime: Runtime) -> None:
+    """The paywall's reads (PinnedReader.all_awaited) run on their own connections on
+    PostgreSQL: the server ending every one of them costs no request."""
+    if runtime.engine.dialect.name != "postgresql":
+        pytest.skip("on SQLite an awaited read is the pinned connection's")
+    from tests.site.stories import engine_entitlement
+
+    register(client, "awaited@example.com")
+
+    def ask() -> object:
+        return engine_entitlement(client)
+
+    assert ask() == {"loggedIn": True, "entitled": False}
+    with runtime.engine.connect() as conn:  # as a database restart or failover does
+        ended = conn.execute(
+            text(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        ).scalar_one()
+    assert ended >= 1
+    assert ask() == {"loggedIn": True, "entitled": False}
+    assert ask() == {"loggedIn": True, "entitled": False}

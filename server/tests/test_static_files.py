@@ -16,6 +16,7 @@ def _client(settings: Settings, clock: FrozenClock, tmp_path: Path) -> TestClien
     (tmp_path / "web" / "account.html").write_text("<head><!--masthead-config--></head>")
     (tmp_path / "widget").mkdir()
     (tmp_path / "widget" / "squatch.min.js").write_text("window.squatch={};")
+    (tmp_path / "widget" / "squatch-cta.js").write_text("squatch._chunks={};")
     built = settings.model_copy(
         update={"web_dist": tmp_path / "web", "widget_dist": tmp_path / "widget"}
     )
@@ -30,6 +31,10 @@ def test_widget_script_is_served(settings: Settings, clock: FrozenClock, tmp_pat
         assert response.text == "window.squatch={};"
         assert client.get("/widget/../account.html").status_code == 404
         assert client.get("/widget/other.js").status_code == 404
+        # A chunk the script loads on first use, from beside it.
+        chunk = client.get("/widget/squatch-cta.js")
+        assert chunk.status_code == 200
+        assert chunk.text == "squatch._chunks={};"
 
 
 def test_account_shell_carries_the_client_config(

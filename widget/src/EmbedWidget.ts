@@ -24,18 +24,18 @@ export class EmbedWidget extends Widget {
   load(): void {
     // A container named by the caller stays collapsed until open(), as in squatch-js.
     if (this.context.container) this.close();
-    else this.analytics('loaded');
-    this.write(this.content);
+    else this._analytics('loaded');
+    this._write(this.content);
     this.element.replaceChildren(this.frame);
   }
 
   open(): void {
     this._show('visible', 'auto', 'auto');
-    this.opened();
+    this._opened();
   }
 
   close(): void {
-    this.isOpen = false;
+    this._isOpen = false;
     this._show('hidden', '0', 'hidden');
   }
 

@@ -50,17 +50,17 @@ export class PopupWidget extends Widget {
     } catch (e) {
       log(e);
     }
-    this.write(this.content);
+    this._write(this.content);
     if (!this.popupdiv.isConnected) document.body.append(this.popupdiv);
   }
 
   open(): void {
     this._show('visible', '0px');
-    this.opened();
+    this._opened();
   }
 
   close(): void {
-    this.isOpen = false;
+    this._isOpen = false;
     this._show('hidden', '-2000px');
   }
 
@@ -69,8 +69,8 @@ export class PopupWidget extends Widget {
   }
 
   /** Centred while the content fits in the window, else 5px from the top. */
-  protected override resize(height: number): void {
-    super.resize(height);
+  protected override _resize(height: number): void {
+    super._resize(height);
     const room = innerHeight - Math.ceil(height);
     this.popupdiv.style.paddingTop = room > 0 ? `${room / 2}px` : '5px';
   }

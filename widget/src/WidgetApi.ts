@@ -1,13 +1,9 @@
+import { loadChunk } from './chunks.js';
 import { Configured } from './Configured.js';
 import { enc, query, request } from './http.js';
 import { readReferralCookie } from './referralCookie.js';
 import type { CookieWidgetConfig, ReferralCookie, WidgetConfig } from './types.js';
-import { isObject, isText, validateWidgetConfig, widgetOptions, type Dict } from './validate.js';
-
-/** The first code of a squatchcookiejson reply: `code`, else the first of `codes` (list or map). */
-export function firstCode({ code, codes }: Dict): string | undefined {
-  return isText(code) ? code : Object.values(codes && typeof codes == 'object' ? codes : {}).find(isText);
-}
+import { isObject, validateWidgetConfig, widgetOptions } from './validate.js';
 
 /** The widget endpoints of the SaaSquatch REST API (calls 1–5 of the spec). */
 export class WidgetApi extends Configured {
@@ -46,9 +42,6 @@ export class WidgetApi extends Configured {
 
   /** Call 5: the referral code(s) held in the _saasquatch cookie. */
   async squatchReferralCookie(): Promise<ReferralCookie> {
-    const cookies = readReferralCookie() ?? '';
-    const reply = await request('GET', `${this.domain}/a/${enc(this.tenantAlias)}/widgets/squatchcookiejson${query({ cookies })}`);
-    const fields = isObject(reply) ? reply : {};
-    return { ...fields, code: firstCode(fields), encodedCookie: cookies };
+    return (await loadChunk('autofill')).squatchReferralCookie(this);
   }
 }

@@ -1,14 +1,11 @@
+import { loadChunk } from './chunks.js';
 import { Configured } from './Configured.js';
-import { ctaPlacement, extractCta } from './cta.js';
-import { CtaWidget } from './CtaWidget.js';
-import { errorDocument } from './documents.js';
-import { find } from './dom.js';
 import { EmbedWidget } from './EmbedWidget.js';
 import { log } from './log.js';
 import { bootPopup, PopupWidget } from './PopupWidget.js';
 import type { ConfigOptions, CookieWidgetConfig, ReferralCookie, User, WidgetConfig, WidgetResult } from './types.js';
-import { chooseDisplay, fillFuelTank } from './urlRules.js';
-import { fail, isObject, validateWidgetConfig, widgetOptions, type Dict } from './validate.js';
+import { chooseDisplay, referredBy } from './urlRules.js';
+import { fail, isObject, isText, validateWidgetConfig, widgetOptions, type Dict } from './validate.js';
 import type { Widget } from './Widget.js';
 import { WidgetApi } from './WidgetApi.js';
 
@@ -40,12 +37,7 @@ export class Widgets extends Configured {
 
   /** Puts the visitor's referral code into the first element matching `selector`, or passes the reply to a function. */
   async autofill(selector: string | ((reply: ReferralCookie) => void)): Promise<void> {
-    const input: unknown = selector;
-    if (typeof input == 'function') return input(await this.api.squatchReferralCookie());
-    if (typeof input != 'string') fail('Autofill accepts a string or function');
-    const element = find(input) ?? fail('Element id/class or function missing');
-    const { code } = await this.api.squatchReferralCookie();
-    if (code && 'value' in element) element.value = code;
+    return (await loadChunk('autofill')).autofill(this.api, selector);
   }
 
   private async _show(raw: unknown, call: 'upsertUser' | 'render' | 'cookieUser'): Promise<WidgetResult> {
@@ -54,8 +46,10 @@ export class Widgets extends Configured {
     const { engagementMedium, container, trigger, widgetType } = config;
     const reply = this.api[call](config as WidgetConfig);
     // A popup's sandboxed frame gets a renderer process of its own, whose start takes about as
-    // long as the server's answer: start it now, with the request under way (PROTOCOL.md).
-    const boot = engagementMedium == 'POPUP' ? bootPopup() : undefined;
+    // long as the server's answer: the one the script started early, else one started now,
+    // with the request under way (PROTOCOL.md).
+    // (Not from a script in the head, before the page has a body: the popup is made later.)
+    const boot = engagementMedium == 'POPUP' && document.body ? bootPopup() : undefined;
     const embed = engagementMedium == 'EMBED';
     try {
       // Anything the server sends is read defensively: a missing or odd field is a default.
@@ -63,23 +57,22 @@ export class Widgets extends Configured {
       const { widgetUrlMappings, fuelTankAutofillUrls, programId, widget: defaults, cta: ctaOptions } = dict(opts);
       const href = location.href;
       const { displayOnLoad, showAsCTA } = chooseDisplay(widgetUrlMappings, user, href, config.displayOnLoad);
-      fillFuelTank(fuelTankAutofillUrls, user, href);
-      const page = typeof template == 'string' ? template : '';
-      // Only a CTA takes the template's #cta element out (which costs a parse).
-      const { html, cta } = showAsCTA ? extractCta(page) : { html: page, cta: null };
+      // Only a referred user's page with fuel-tank rules needs the code that fills them in.
+      if (referredBy(user) && Array.isArray(fuelTankAutofillUrls) && fuelTankAutofillUrls.length)
+        (await loadChunk('autofill')).fillFuelTank(fuelTankAutofillUrls, user, href);
+      const ctaChunk = showAsCTA ? await loadChunk('cta') : undefined;
       const { accountId, id: userId } = dict(user);
       const defaultType = dict(defaults).defaultWidgetType;
       const params = {
-        content: html,
-        type: widgetType ?? (typeof defaultType == 'string' ? defaultType : undefined),
+        content: isText(template) ? template : '',
+        type: widgetType ?? (isText(defaultType) ? defaultType : undefined),
         api: this.api,
         context: { ...(cookie ? { type: 'cookie' as const } : { type: 'upsert' as const, user: config.user as User }), engagementMedium, container, trigger },
         identity: { tenantAlias: this.tenantAlias, accountId, userId, engagementMedium, programId },
         boot,
       };
-      const button = dict(dict(ctaOptions).content);
-      const widget: Widget = showAsCTA
-        ? new CtaWidget(params, ctaPlacement(button.buttonSide, button.buttonPosition), cta, trigger)
+      const widget: Widget = ctaChunk
+        ? ctaChunk.ctaWidget(params, ctaOptions, trigger)
         : embed
           ? new EmbedWidget(params, container)
           : new PopupWidget(params, trigger);
@@ -89,19 +82,10 @@ export class Widgets extends Configured {
     } catch (err) {
       log(err);
       if (isObject(err) && err.apiErrorCode)
-        try {
-          // The error widget; a failure to show it must not hide the API error the caller gets.
-          const params = {
-            content: errorDocument(String(err.rsCode ?? ''), !embed),
-            type: 'ERROR_WIDGET',
-            api: this.api,
-            context: { type: 'error' as const, engagementMedium },
-            boot,
-          };
-          (embed ? new EmbedWidget(params) : new PopupWidget(params)).load();
-        } catch (e) {
-          log(e);
-        }
+        // A failure to show the error widget must not hide the API error the caller gets.
+        await loadChunk('documents')
+          .then((chunk) => chunk.showErrorWidget(err, this.api, engagementMedium, boot))
+          .catch(log);
       else boot?.[0].parentElement!.parentElement!.remove();
       throw err;
     }

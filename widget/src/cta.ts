@@ -1,4 +1,4 @@
-import { fail } from './validate.js';
+import { fail, isObject } from './validate.js';
 
 export interface CtaPlacement {
   side: string;
@@ -12,6 +12,12 @@ export const ctaPlacement = (side: unknown, position: unknown): CtaPlacement => 
   side: oneOf(side, ['right', 'left', 'center']),
   position: oneOf(position, ['bottom', 'top', 'middle']),
 });
+
+/** The placement jsOptions.cta asks for (`content.buttonSide`, `content.buttonPosition`). */
+export function ctaPlacementOf(options: unknown): CtaPlacement {
+  const content = isObject(options) && isObject(options.content) ? options.content : {};
+  return ctaPlacement(content.buttonSide, content.buttonPosition);
+}
 
 /** Fixed-position offsets of the CTA frame. */
 export function ctaStyle({ side, position }: CtaPlacement): string {

@@ -1,18 +1,27 @@
 // The classic-script entry: defines window.squatch, then runs what the loader snippet queued.
-import {
-  CtaWidget, EmbedWidget, EventsApi, FRAME_BRIDGE, PopupWidget, Widget, WidgetApi, Widgets,
-  api, autofill, events, init, pushCookie, ready, widget, widgets,
-} from './index.js';
+// The CTA and the library's other rarely used parts come as chunks (chunks.classic.ts).
+import { loadChunk } from './chunks.js';
+import { core } from './core.js';
+import { EmbedWidget } from './EmbedWidget.js';
+import { EventsApi } from './EventsApi.js';
+import { PopupWidget } from './PopupWidget.js';
+import { api, autofill, events, init, pushCookie, ready, widget, widgets } from './squatch.js';
 import { isObject } from './validate.js';
+import { Widget } from './Widget.js';
+import { WidgetApi } from './WidgetApi.js';
+import { Widgets } from './Widgets.js';
 
 const page = window as unknown as { squatch?: unknown; _squatch?: unknown };
 const queue = page._squatch;
 page.squatch = {
   init, ready, api, widgets, events, widget, autofill, pushCookie,
-  Widgets, WidgetApi, EventsApi, Widget, PopupWidget, EmbedWidget, CtaWidget, FRAME_BRIDGE,
+  Widgets, WidgetApi, EventsApi, Widget, PopupWidget, EmbedWidget,
+  // A page that builds a CTA itself: squatch.loadChunk('cta').then(({ CtaWidget }) => …).
+  loadChunk,
+  _core: core,
 };
 if (isObject(queue) && Array.isArray(queue.ready)) {
   // Consumed once, as squatch-js does, so a second copy of the script cannot rerun them.
   delete page._squatch;
-  for (const fn of queue.ready) if (typeof fn === 'function') setTimeout(fn, 0);
+  for (const fn of queue.ready) if (typeof fn === 'function') setTimeout(fn);
 }

@@ -12,7 +12,7 @@ export function matchesUrl(rule: unknown, href: string): boolean {
 }
 
 /** The user's referredBy when it carries a code (a referred user), else undefined. */
-const referredBy = (user: unknown): Dict | undefined =>
+export const referredBy = (user: unknown): Dict | undefined =>
   isObject(user) && isObject(user.referredBy) && user.referredBy.code ? user.referredBy : undefined;
 
 export interface Display {

@@ -128,9 +128,15 @@ describe('6 and 7. analytics', () => {
     await sendAnalytics(DOMAIN, 'loaded', { ...p, programId: 'p 1' });
     await sendAnalytics(DOMAIN, 'loaded', p);
     expect(calls.map((c) => [c.method, c.url, c.body])).toEqual([
-      ['POST', `${DOMAIN}/a/t%20t/widgets/analytics/loaded?externalAccountId=a%2F1&externalUserId=u%261&engagementMedium=POPUP&programId=p%201`, {}],
-      ['POST', `${DOMAIN}/a/t%20t/widgets/analytics/loaded?externalAccountId=a%2F1&externalUserId=u%261&engagementMedium=POPUP`, {}],
+      ['POST', `${DOMAIN}/a/t%20t/widgets/analytics/loaded?externalAccountId=a%2F1&externalUserId=u%261&engagementMedium=POPUP&programId=p%201`, undefined],
+      ['POST', `${DOMAIN}/a/t%20t/widgets/analytics/loaded?externalAccountId=a%2F1&externalUserId=u%261&engagementMedium=POPUP`, undefined],
     ]);
+  });
+
+  it('sends a CORS simple request: no body, only safelisted headers, no credentials', async () => {
+    const calls = mockFetch({ body: {} });
+    await sendAnalytics(DOMAIN, 'shared', p, 'EMAIL');
+    expect([calls[0]!.headers, calls[0]!.credentials, calls[0]!.body]).toEqual([{ Accept: 'application/json' }, 'same-origin', undefined]);
   });
 
   it('posts the share event with its medium', async () => {

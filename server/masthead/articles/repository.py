@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from masthead.articles.models import Article
 from masthead.db import PinnedReader
 
-# The content call's read, built once and run on the pinned connection (db.PinnedReader).
+# The content call's read, built once and awaited on the pinned reader (db.PinnedReader).
 _RELEASE = cast(
     "Select[Any]",
     select(Article.access, Article.body_html).where(Article.content_id == bindparam("content_id")),
@@ -35,7 +35,8 @@ def by_content_id(db: Session, content_id: str) -> Article | None:
     return db.scalars(select(Article).where(Article.content_id == content_id)).first()
 
 
-def release_row(reads: PinnedReader, content_id: str) -> tuple[str, str] | None:
-    """The access rule and the body of the story with this content id, if any."""
-    row = reads.first(_RELEASE, {"content_id": content_id})
+async def release_row_awaited(reads: PinnedReader, content_id: str) -> tuple[str, str] | None:
+    """The access rule and the body of the story with this content id, if any; awaited, so
+    the event loop serves other requests during the round trip (db.PinnedReader)."""
+    row = await reads.first_awaited(_RELEASE, {"content_id": content_id})
     return None if row is None else (str(row[0]), str(row[1]))

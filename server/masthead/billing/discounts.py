@@ -127,3 +127,8 @@ def take(
         return {"message": f"Offer applied: {offer.name}.", "subscription": subscription_wire(row)}
 
     return serialised(db, rt, reader, work)
+
+
+def known_ids(db: Session) -> set[str]:
+    """Every discount in the catalogue, enabled or not (for rules that name one)."""
+    return set(db.scalars(select(BillingDiscount.id)))

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 
 if TYPE_CHECKING:
     from masthead.deps import Runtime
+    from masthead.settings import Settings
 
 PaymentMethodType = Literal["CreditCard", "PayPalAccount", "GooglePay", "ApplePay", "VenmoAccount"]
 SubscriptionStatus = Literal["Active", "Canceled", "Expired", "Past Due", "Pending"]
@@ -269,3 +270,16 @@ def build_gateway(runtime: Runtime) -> PaymentGateway:
     from masthead.billing.sandbox.gateway import SandboxGateway
 
     return SandboxGateway(runtime)
+
+
+BRAINTREE_HOSTS = ("sandbox", "production")
+
+
+def card_entry(settings: Settings) -> str:
+    """How the account area takes cards: 'hosted-fields' (Braintree Hosted Fields, whose
+    frames come from Braintree's asset host) when the server talks to Braintree itself;
+    'client-api' (the page's own inputs, tokenised over Braintree's client API protocol)
+    against the embedded sandbox, or the SDK pointed at a server speaking its protocol."""
+    if settings.payments == "braintree" and settings.braintree_environment in BRAINTREE_HOSTS:
+        return "hosted-fields"
+    return "client-api"

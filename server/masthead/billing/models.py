@@ -59,6 +59,10 @@ class BillingCustomer(Base):
     # Set (in its own committed transaction) while a subscribe talks to the gateway: a double
     # click or a retried request waits for it instead of charging a second time.
     subscribe_claimed_until: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    # The gateway subscription id a subscribe chose, committed before the gateway is called
+    # and cleared with the claim once the subscription is stored: a retry after a dead
+    # request looks that id up instead of creating a second subscription.
+    subscribe_intent_id: Mapped[str | None] = mapped_column(String(36), nullable=True)
 
 
 class BillingSubscription(Base):

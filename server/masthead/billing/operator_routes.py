@@ -8,10 +8,9 @@ while the setting is empty.
 
 from __future__ import annotations
 
-import hmac
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import APIRouter, Depends, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
@@ -20,6 +19,7 @@ from masthead.billing.errors import BillingError
 from masthead.deps import DbDep, RuntimeDep
 from masthead.errors import ApiError
 from masthead.identity.auth import ReaderDep
+from masthead.operator_auth import bearer_key_check
 
 router = APIRouter()
 OPERATOR_PATH = "/operator/v1/home-delivery/{email}"
@@ -34,21 +34,9 @@ class HomeDeliveryOut(BaseModel):
     account: bool = Field(description="a reader account has this address now")
 
 
-async def operator(request: Request, rt: RuntimeDep) -> None:
-    key = rt.settings.home_delivery_key
-    if not key:
-        raise ApiError(404, "not-found", "There is nothing here.")
-    scheme, _, given = request.headers.get("authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not hmac.compare_digest(given.strip().encode(), key.encode()):
-        raise ApiError(
-            401,
-            "unauthorized",
-            "The home-delivery key is missing or wrong.",
-            headers={"WWW-Authenticate": "Bearer"},
-        )
-
-
-OperatorDep = Annotated[None, Depends(operator)]
+OperatorDep = Annotated[
+    None, Depends(bearer_key_check(lambda s: s.home_delivery_key, "home-delivery"))
+]
 OPERATOR_ERRORS: dict[int | str, dict[str, object]] = {400: {}, 401: {}, 404: {}}
 
 

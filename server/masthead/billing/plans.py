@@ -22,7 +22,7 @@ Decisions where the spec is silent:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any, Literal
@@ -134,6 +134,13 @@ def price_on(plan: Plan, day: date) -> Decimal:
     if step_up is not None and _as_day(day) >= step_up.date:
         return step_up.amount
     return plan.amount
+
+
+def as_offered(plan: Plan, day: date) -> Plan:
+    """The plan as a new subscriber gets it on `day`: from the step-up date on, its amount is
+    the step-up amount (charged from the first charge, no notice needed)."""
+    price = price_on(plan, day)
+    return plan if price == plan.amount else replace(plan, amount=price)
 
 
 def format_usd(value: Decimal) -> str:

@@ -48,11 +48,25 @@ def claim_subscribe(db: Session, user_id: int, now: datetime, until: datetime) -
     return bool(getattr(result, "rowcount", 0))
 
 
-def release_subscribe(db: Session, user_id: int) -> None:
+def release_subscribe(db: Session, user_id: int, *, stored: bool = False) -> None:
+    """Release the claim; `stored`: the intent's subscription is stored, forget its id too."""
+    values: dict[str, object] = {"subscribe_claimed_until": None}
+    if stored:
+        values["subscribe_intent_id"] = None
+    db.execute(update(BillingCustomer).where(BillingCustomer.user_id == user_id).values(values))
+
+
+def subscribe_intent(db: Session, user_id: int) -> str | None:
+    return db.scalar(
+        select(BillingCustomer.subscribe_intent_id).where(BillingCustomer.user_id == user_id)
+    )
+
+
+def set_subscribe_intent(db: Session, user_id: int, subscription_id: str) -> None:
     db.execute(
         update(BillingCustomer)
         .where(BillingCustomer.user_id == user_id)
-        .values(subscribe_claimed_until=None)
+        .values(subscribe_intent_id=subscription_id)
     )
 
 

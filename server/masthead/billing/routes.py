@@ -57,10 +57,15 @@ def _json(body: Any, status: int = 200) -> JSONResponse:
     description="Enabled plans of the `billing_plans` table in card order, with the server's "
     "call-to-action text, badge, monthly price and discount. The site API's nonce is not "
     "checked: the catalogue is public and a GET changes nothing. Outside the supported "
-    "region (MASTHEAD_SUPPORTED_COUNTRIES) the plans are hidden: `{}`.",
+    "region (MASTHEAD_SUPPORTED_COUNTRIES) the plans are hidden: `{}`. From a plan's step-up "
+    "date on, its `amount` (and the texts computed from it) is the step-up amount: what a new "
+    "subscriber is charged from the first charge.",
 )
 def plans(db: DbDep, rt: RuntimeDep, region: RegionDep) -> Response:
-    return JSONResponse(service.plans(db) if region else {}, headers=vary_headers(rt.settings))
+    return JSONResponse(
+        service.plans(db, rt.clock.now().date()) if region else {},
+        headers=vary_headers(rt.settings),
+    )
 
 
 @site_router.post(

@@ -9,6 +9,8 @@ a request already holding a write lock would make it wait.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -33,6 +35,7 @@ from masthead.billing.gateway import (
 )
 from masthead.billing.models import BillingCustomer, BillingSubscription
 from masthead.billing.normalise import copy_info, facts, payment_method_wire, subscription_wire
+from masthead.billing.plans import as_offered
 from masthead.billing.status import (
     PAUSED,
     AccountStatus,
@@ -64,8 +67,17 @@ CVV_MESSAGES = {
 CVV_NOT_VERIFIED = "The CVV could not be verified. Please try again, or add another card."
 
 
-def plans(db: Session) -> dict[str, Any]:
-    return {row.id: catalog.plan_wire(catalog.to_plan(row)) for row in repository.enabled_plans(db)}
+def plans(db: Session, today: date) -> dict[str, Any]:
+    """The catalogue as offered today: past a plan's step-up date, at the step-up price."""
+    return {
+        row.id: catalog.plan_wire(as_offered(catalog.to_plan(row), today))
+        for row in repository.enabled_plans(db)
+    }
+
+
+def plan_ids(db: Session) -> set[str]:
+    """The enabled plans' ids (for rules that name one)."""
+    return {row.id for row in repository.enabled_plans(db)}
 
 
 def ensure_customer(db: Session, rt: Runtime, gw: PaymentGateway, reader: Reader) -> str:
@@ -283,18 +295,41 @@ def subscriptions(db: Session, reader: Reader) -> list[dict[str, Any]]:
     return [subscription_wire(row) for row in rows]
 
 
+def _status(rt: Runtime, rows: list[BillingSubscription], profile: dict[str, Any]) -> AccountStatus:
+    return resolve_status(
+        [facts(r) for r in rows],
+        today=rt.clock.now().date(),
+        pause_feature_enabled=rt.settings.membership_pause_enabled,
+        profile_paused=bool(profile["paused"]),
+        current_plan=str(profile["current-plan"] or "") or None,
+    )
+
+
+@dataclass(frozen=True)
+class AccountFacts:
+    """What other domains (the access decisions) may know of a reader's membership."""
+
+    status: AccountStatus  # from the subscriptions alone (home delivery is a product)
+    live_plan_ids: frozenset[str]  # plans of the active, pending and past-due subscriptions
+    live_subscription_id: str | None  # the one the account area shows and manages
+
+
+def account_facts(db: Session, rt: Runtime, reader: Reader) -> AccountFacts:
+    rows = _sorted(list(repository.subscriptions_of(db, reader.user_id)))
+    live = [r for r in rows if r.status in LIVE]
+    return AccountFacts(
+        status=_status(rt, rows, read_profile(reader.attributes)),
+        live_plan_ids=frozenset(r.plan_id for r in live),
+        live_subscription_id=live[0].id if live else None,
+    )
+
+
 def membership(db: Session, rt: Runtime, reader: Reader) -> dict[str, Any]:
     rows = _sorted(list(repository.subscriptions_of(db, reader.user_id)))
     today = rt.clock.now().date()
     profile = read_profile(reader.attributes)
     pausing = rt.settings.membership_pause_enabled
-    status = resolve_status(
-        [facts(r) for r in rows],
-        today=today,
-        pause_feature_enabled=pausing,
-        profile_paused=bool(profile["paused"]),
-        current_plan=str(profile["current-plan"] or "") or None,
-    )
+    status = _status(rt, rows, profile)
     delivery = home_delivery.reader_view(db, reader.email, rows)
     if delivery.active:  # free with print home delivery: nothing paid, nothing to manage
         status = AccountStatus.ACTIVE

@@ -4,10 +4,16 @@
   subscribing again answers its grant_id. Concurrent subscribes (a double click) are
   serialised by a claim on the reader's customer row, committed on its own before the gateway
   is called; the second request waits for the first and then answers its grant_id.
+- No duplicate after a crash: the subscription's id is chosen here and committed (with the
+  claim's customer row) before the gateway is called, as plan changes do (settle.py). A
+  request that dies after the gateway made the subscription leaves that id behind; the next
+  subscribe looks it up and stores what it finds instead of creating a second one.
 - Nothing half-written: the gateway is called first; the subscription row, the profile keys
   and the claim's release are written together in the request's session afterwards. A
   refusal writes nothing locally (the claim is released in its own transaction).
 - Region: outside the supported region (masthead.region) subscribe is refused, 403.
+- Price: the plan's amount, or its step-up amount from the step-up date on (step_up.py
+  moves the subscribers who joined before the date, with a notice).
 - Trial: the plan's trial unless skip_trial_period, a future start_date (Braintree cannot
   combine a first billing date with a trial), or the profile's had-trial. had-trial is set
   when a trial starts.
@@ -15,21 +21,33 @@
 
 from __future__ import annotations
 
+import logging
 import time
+import uuid
 from dataclasses import dataclass
 from datetime import date, timedelta
 
 from sqlalchemy.orm import Session
 
-from masthead.billing import home_delivery, repository, sync
+from masthead.billing import catalog, home_delivery, repository, sync
 from masthead.billing.errors import BillingError, from_gateway
-from masthead.billing.gateway import ACTIVE, PENDING, GatewayError, PaymentGateway
+from masthead.billing.gateway import (
+    ACTIVE,
+    NOT_FOUND,
+    PENDING,
+    GatewayError,
+    PaymentGateway,
+    SubscriptionInfo,
+)
 from masthead.billing.models import BillingPlan
+from masthead.billing.plans import price_on
 from masthead.billing.service import LIVE, ensure_customer, vault
 from masthead.deps import Runtime
 from masthead.identity.profile_fields import read_profile
 from masthead.identity.repository import Reader
 from masthead.region import REGION_MESSAGE
+
+log = logging.getLogger(__name__)
 
 CLAIM = timedelta(seconds=60)  # longer than any gateway call; a dead request's claim lapses
 WAIT_SECONDS = 15.0  # how long a second subscribe waits for the first to finish
@@ -75,8 +93,12 @@ def subscribe(
         with rt.sessions() as fresh:  # one that finished between the first look and the claim
             grant = _existing_grant(fresh, reader.user_id, plan.id)
         if grant is None:
-            grant = _start(db, rt, gw, reader, plan, customer_id, req, today)
-            repository.release_subscribe(db, reader.user_id)  # lands with the subscription row
+            grant = _recovered(rt, gw, reader.user_id, plan.id)
+        if grant is None:
+            subscription_id = _choose_id(rt, reader.user_id)
+            grant = _start(db, rt, gw, reader, plan, customer_id, req, today, subscription_id)
+            # Lands with the subscription row: the claim and the chosen id are done with.
+            repository.release_subscribe(db, reader.user_id, stored=True)
             return grant
     except BaseException:
         _release(rt, reader.user_id)
@@ -101,6 +123,50 @@ def _existing_grant(db: Session, user_id: int, plan_id: str) -> str | None:
                 "You already have a membership. Change your plan from your membership page.",
             )
     return None
+
+
+def _choose_id(rt: Runtime, user_id: int) -> str:
+    """The id the gateway will give the new subscription, committed before it is called."""
+    subscription_id = uuid.uuid4().hex[:20]
+    with rt.sessions.begin() as own:
+        repository.set_subscribe_intent(own, user_id, subscription_id)
+    return subscription_id
+
+
+def _recovered(rt: Runtime, gw: PaymentGateway, user_id: int, plan_id: str) -> str | None:
+    """A subscribe that died after the gateway call left its chosen id behind: the
+    subscription it made, if the gateway has it live, is stored now (committed on its own)
+    and answered as this one's grant (409 when it is on another plan)."""
+    with rt.sessions() as fresh:
+        intent = repository.subscribe_intent(fresh, user_id)
+    if intent is None:
+        return None
+    try:
+        info = gw.find_subscription(intent)
+    except GatewayError as exc:
+        if exc.code == NOT_FOUND:
+            return None  # it never got there: this attempt creates it under a new id
+        raise from_gateway(exc) from exc
+    if info.status not in LIVE:
+        return None
+    with rt.sessions.begin() as own:
+        if repository.subscription(own, info.id) is None:
+            known = repository.plan(own, info.plan_id)
+            name, product = (known.name, known.product_id) if known else (info.plan_id, "")
+            row = sync.store_new(own, rt, user_id, info, name, product)
+            _profile_after_start(own, rt, user_id, info)
+            sync.convert_once(own, rt, row)
+        repository.release_subscribe(own, user_id, stored=True)
+    log.warning("subscribe: stored %s, made by a request that did not finish", info.id)
+    with rt.sessions() as fresh:
+        return _existing_grant(fresh, user_id, plan_id)
+
+
+def _profile_after_start(db: Session, rt: Runtime, user_id: int, info: SubscriptionInfo) -> None:
+    values: dict[str, object] = {"current-plan": info.plan_id}
+    if info.trial_period:
+        values["had-trial"] = True
+    sync.set_profile(db, rt, user_id, values)
 
 
 def _claim_or_wait(rt: Runtime, user_id: int, plan_id: str) -> str | None:
@@ -132,6 +198,7 @@ def _start(
     customer_id: str,
     req: SubscribeRequest,
     today: date,
+    subscription_id: str,
 ) -> str:
     token = _payment_token(gw, customer_id, req.payment_nonce)
     later = req.start_date if req.start_date is not None and req.start_date > today else None
@@ -142,23 +209,25 @@ def _start(
         and later is None
         and not profile["had-trial"]
     )
+    # Past the plan's step-up date a new subscriber pays the step-up price from the first
+    # charge; the gateway's plan may still carry the old amount.
+    price = price_on(catalog.to_plan(plan), today)
     try:
         info = gw.create_subscription(
             token,
             plan.id,
+            price=None if price == plan.amount else price,
             first_billing_date=later,
             trial_duration=plan.trial_duration if trial else 0,
             trial_unit=("month" if plan.trial_duration_unit == "month" else "day")
             if trial
             else None,
+            subscription_id=subscription_id,
         )
     except GatewayError as exc:
         raise from_gateway(exc) from exc
     row = sync.store_new(db, rt, reader.user_id, info, plan.name, plan.product_id)
-    values: dict[str, object] = {"current-plan": plan.id}
-    if info.trial_period:
-        values["had-trial"] = True
-    sync.set_profile(db, rt, reader.user_id, values)
+    _profile_after_start(db, rt, reader.user_id, info)
     sync.convert_once(db, rt, row)
     return row.id
 

@@ -13,10 +13,12 @@ Options: `featured` (true/false) replaces the plan's featured flag, and so its '
 badge, for this reader; `curation` (text) replaces the card's curation line. Other keys are
 ignored by the account area.
 
-Without a matching rule: every enabled plan in catalogue order, and for a reader who already
-had a trial (who would not get another) the plans without a trial first. Outside the
-supported region no plan is offered. Rule entries naming a plan that is not in the enabled
-catalogue are logged and dropped, as is a repeated id.
+The deciding rule's output (outputs.AvailablePlansOutput) names the plans, or takes the
+enabled catalogue in order, or with the plans without a trial first (for a reader who
+already had one and would not get another). Without a matching rule: the catalogue in
+order. Outside the supported region no plan is offered, whatever the rules say (subscribe
+would refuse it). Rule entries naming a plan that is not in the enabled catalogue are
+logged and dropped, as is a repeated id.
 """
 
 from __future__ import annotations
@@ -26,11 +28,9 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from masthead.decisions.rules import PlanChoice, PlanRule, Visitor, choose_rule
+from masthead.decisions.outputs import AvailablePlansOutput, PlanChoice
 
 log = logging.getLogger(__name__)
-
-SLUG = "available-plans"
 
 
 @dataclass(frozen=True)
@@ -39,28 +39,28 @@ class CatalogPlan:
     has_trial: bool
 
 
-def default_choices(catalog: Sequence[CatalogPlan], visitor: Visitor) -> list[PlanChoice]:
+def catalogue_choices(
+    catalog: Sequence[CatalogPlan], without_trial_first: bool
+) -> list[PlanChoice]:
     plans = list(catalog)
-    if visitor.had_trial:
+    if without_trial_first:
         plans.sort(key=lambda plan: plan.has_trial)  # stable: catalogue order within each
     return [PlanChoice(id=plan.id) for plan in plans]
 
 
 def decide(
     catalog: Sequence[CatalogPlan],
-    rules: tuple[PlanRule, ...],
-    path: str,
-    visitor: Visitor,
+    output: AvailablePlansOutput | None,
     in_supported_region: bool,
 ) -> list[PlanChoice]:
     if not in_supported_region:
         return []
-    rule = choose_rule(rules, path, visitor)
-    if rule is None:
-        return default_choices(catalog, visitor)
+    if output is None or output.plans is None:
+        trial_last = output is not None and output.catalogue == "without-trial-first"
+        return catalogue_choices(catalog, trial_last)
     known = {plan.id for plan in catalog}
     chosen: list[PlanChoice] = []
-    for choice in rule.plans:
+    for choice in output.plans:
         if choice.id not in known:
             log.warning("available-plans: plan %r is not an enabled plan; dropped", choice.id)
         elif any(c.id == choice.id for c in chosen):

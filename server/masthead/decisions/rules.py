@@ -1,80 +1,116 @@
-"""The available-plans rules an operator configures, and which rule a request gets.
+"""Decision rules: what a rule's conditions are, and which rule a request gets. Pure: no I/O.
 
-Pure: no I/O. MASTHEAD_AVAILABLE_PLANS is a JSON list of rules; the first rule whose `path`
-and `readers` match the request decides, and with none matching the built-in rule does
-(`available_plans.default_choices`). A rule:
+Rules are data (the decision_rules table, edited through the operator API or the CLI). Each
+belongs to one feature and has a priority; the enabled rule with the lowest priority whose
+conditions all hold decides (ties: the older rule). A condition left out holds for anyone:
 
-    {"path": "/account/appsubscribe",      optional: a path prefix ("" or absent: any path)
-     "readers": "had-trial",               optional: any, signed-out, signed-in, new, had-trial
-     "plans": ["sports-monthly",           plan ids in display order, each a string or
-               {"id": "sports-annual", "featured": true, "curation": "Our best deal"}]}
+    {"path": "/account/appsubscribe",    a path prefix of whole segments ("": any path)
+     "readers": "had-trial",             any, signed-out, signed-in, new (signed in, never had
+                                         a trial), had-trial (the profile's had-trial)
+     "statuses": ["Active"],             the reader's account status is one of them
+     "products": ["hd-sports-membership"],  the reader has one of these products
+     "plans": ["sports-monthly"],        one of the reader's live subscriptions is on one
+     "region": "supported",              any, supported, unsupported (MASTHEAD_SUPPORTED_COUNTRIES)
+     "countries": ["US", "CA"]}          the visitor's known country is one of them
 
-Readers: `new` is a signed-in reader who never had a trial, `had-trial` one who had (the
-profile's had-trial), `signed-out` a visitor without a session.
+Signed-out visitors have no status, products or plans: a rule naming any never holds for
+them. What a rule answers (its output) is per feature: outputs.py.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from masthead.billing.status import AccountStatus
+
 ReaderKind = Literal["any", "signed-out", "signed-in", "new", "had-trial"]
+RegionKind = Literal["any", "supported", "unsupported"]
+_Id = Field(min_length=1, max_length=64)
 
 
-class PlanChoice(BaseModel):
-    """One plan a reader is offered, with the options its card shows for this reader."""
+class Conditions(BaseModel):
+    """When a rule applies; every condition given must hold."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    id: str = Field(min_length=1, max_length=64)
-    featured: bool | None = Field(
-        default=None, description="Overrides the plan's featured flag (and its badge)."
-    )
-    curation: str | None = Field(
-        default=None, max_length=1000, description="Overrides the card's curation text."
-    )
-
-    def options(self) -> dict[str, Any]:
-        """The options that are set, as the outputValue line carries them."""
-        return self.model_dump(exclude={"id"}, exclude_none=True)
-
-
-class PlanRule(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    path: str = ""
+    path: str = Field(default="", max_length=300, description="a path prefix of whole segments")
     readers: ReaderKind = "any"
-    plans: tuple[PlanChoice, ...]
+    statuses: tuple[AccountStatus, ...] = Field(default=(), max_length=20)
+    products: tuple[str, ...] = Field(default=(), max_length=20)
+    plans: tuple[str, ...] = Field(default=(), max_length=50)
+    region: RegionKind = "any"
+    countries: tuple[str, ...] = Field(default=(), max_length=250)
 
-    @field_validator("plans", mode="before")
+    @field_validator("path")
     @classmethod
-    def _ids_as_choices(cls, value: Any) -> Any:
-        if isinstance(value, list | tuple):
-            return [{"id": item} if isinstance(item, str) else item for item in value]
+    def _path(cls, value: str) -> str:
+        if value and not value.startswith("/"):
+            raise ValueError('a path prefix starts with "/"')
         return value
+
+    @field_validator("products", "plans")
+    @classmethod
+    def _ids(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        if any(not item.strip() or len(item) > 64 for item in value):
+            raise ValueError("each id is 1 to 64 characters")
+        return value
+
+    @field_validator("countries", mode="before")
+    @classmethod
+    def _countries(cls, value: Any) -> Any:
+        if not isinstance(value, list | tuple):
+            return value
+        codes = [item.strip().upper() if isinstance(item, str) else item for item in value]
+        if any(not isinstance(c, str) or len(c) != 2 or not c.isalpha() for c in codes):
+            raise ValueError("countries are two-letter codes such as US")
+        return codes
+
+    def stored(self) -> dict[str, Any]:
+        """The conditions as the table keeps them: only those that were set."""
+        return self.model_dump(mode="json", exclude_defaults=True)
 
 
 @dataclass(frozen=True)
-class Visitor:
-    signed_in: bool
+class Facts:
+    """What the server knows about the request, for the conditions to test."""
+
+    path: str = ""
+    signed_in: bool = False
     had_trial: bool = False
+    status: str | None = None  # None: signed out
+    products: frozenset[str] = field(default_factory=frozenset)
+    plans: frozenset[str] = field(default_factory=frozenset)
+    in_supported_region: bool = True
+    country: str | None = None  # None: unknown
 
 
-def _reader_matches(kind: ReaderKind, visitor: Visitor) -> bool:
+@dataclass(frozen=True)
+class Rule:
+    """A stored rule, read and validated: `output` is the feature's output model."""
+
+    id: int
+    priority: int
+    conditions: Conditions
+    output: Any
+
+
+def _reader_matches(kind: ReaderKind, facts: Facts) -> bool:
     if kind == "any":
         return True
     if kind == "signed-out":
-        return not visitor.signed_in
+        return not facts.signed_in
     if kind == "signed-in":
-        return visitor.signed_in
+        return facts.signed_in
     if kind == "new":
-        return visitor.signed_in and not visitor.had_trial
-    return visitor.signed_in and visitor.had_trial
+        return facts.signed_in and not facts.had_trial
+    return facts.signed_in and facts.had_trial
 
 
-def _path_matches(prefix: str, path: str) -> bool:
+def path_matches(prefix: str, path: str) -> bool:
     """A prefix of whole segments: "/account/subscribe" matches itself and what is below it."""
     prefix = prefix.rstrip("/")
     if not prefix:
@@ -83,9 +119,25 @@ def _path_matches(prefix: str, path: str) -> bool:
     return path == prefix or path.startswith(prefix + "/")
 
 
-def choose_rule(rules: tuple[PlanRule, ...], path: str, visitor: Visitor) -> PlanRule | None:
-    """The first rule matching the request's path and reader, else None."""
-    for rule in rules:
-        if _path_matches(rule.path, path) and _reader_matches(rule.readers, visitor):
+def matches(conditions: Conditions, facts: Facts) -> bool:
+    c = conditions
+    if c.region == "supported" and not facts.in_supported_region:
+        return False
+    if c.region == "unsupported" and facts.in_supported_region:
+        return False
+    return (
+        path_matches(c.path, facts.path)
+        and _reader_matches(c.readers, facts)
+        and (not c.statuses or facts.status in c.statuses)
+        and (not c.products or not facts.products.isdisjoint(c.products))
+        and (not c.plans or not facts.plans.isdisjoint(c.plans))
+        and (not c.countries or facts.country in c.countries)
+    )
+
+
+def first_match(rules: Iterable[Rule], facts: Facts) -> Rule | None:
+    """The deciding rule: the lowest priority (then the lowest id) whose conditions hold."""
+    for rule in sorted(rules, key=lambda r: (r.priority, r.id)):
+        if matches(rule.conditions, facts):
             return rule
     return None

@@ -1,4 +1,4 @@
-"""Wire shapes of the decision engine."""
+"""Wire shapes of the decision engine and of its rules' operator API."""
 
 from __future__ import annotations
 
@@ -6,10 +6,14 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from masthead.decisions.outputs import FeatureSlug
+
+FEATURES_HELP = "available-plans, membership-entitlement-check, cancel-flow-offer or text-campaigns"
+
 
 class DecisionIn(BaseModel):
     sdkFeatureSlug: str = Field(
-        min_length=1, max_length=100, description="The feature asked about: available-plans."
+        min_length=1, max_length=100, description=f"The feature asked about: {FEATURES_HELP}."
     )
     path: str = Field(
         default="",
@@ -27,9 +31,35 @@ class DecisionIn(BaseModel):
 
 
 class DecisionOut(BaseModel):
-    outputValue: Any = Field(
-        description="The feature's answer. available-plans: text, one line per plan offered "
-        'in display order: the plan id, optionally a space and a JSON object of options ({"fe'
-        'atured": true|false, "curation": "<text>"}) for that plan\'s card; empty when no plan '
-        "is offered (outside the supported region)."
+    sdkFeatureSlug: str = Field(description="The feature answered (as asked).")
+    loggedIn: bool = Field(
+        description="Whether the decision was made for a signed-in reader (a live session)."
     )
+    outputValue: Any = Field(
+        description="The feature's answer. `available-plans`: text, one line per plan offered "
+        "in display order: the plan id, optionally a space and a JSON object of options "
+        '({"featured": true|false, "curation": "<text>"}) for that plan\'s card; empty when '
+        "no plan is offered (outside the supported region). `membership-entitlement-check`: "
+        "true or false, true only for a session whose reader the server finds entitled (a "
+        "member-like status or home delivery). `cancel-flow-offer`: "
+        '{"offer": null} or {"offer": {"subscriptionId", "discountId", "heading", "text", '
+        '"acceptLabel", "priceWithDiscount", "numberOfBillingCycles"}}, an offer the '
+        "discounts call accepts. `text-campaigns`: "
+        '{"ctaHeading"?: <text>, "subtext"?: <text>}, with `{membership}` and `{action}` '
+        "for the page to fill in; a text left out keeps the page's own, an empty one hides it."
+    )
+
+
+class RuleOut(BaseModel):
+    id: int
+    feature: FeatureSlug
+    priority: int
+    enabled: bool
+    description: str
+    conditions: dict[str, Any]
+    output: dict[str, Any]
+    updatedAt: str = Field(description="ISO 8601")
+
+
+class RuleListOut(BaseModel):
+    rules: list[RuleOut]

@@ -1,22 +1,40 @@
-"""Decision rules: one function per feature slug, each answering the feature's outputValue.
-
-The publisher-site features (membership-entitlement-check, ...) are added to FEATURES.
-"""
+"""The decision engine: one function per feature slug, each answering its outputValue from
+the feature's rules (read per request, so an edit counts at once) and the request's facts."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from sqlalchemy.orm import Session
 
+from masthead.billing import discounts
 from masthead.billing import service as billing
-from masthead.decisions import available_plans
-from masthead.decisions.rules import Visitor
+from masthead.billing.errors import BillingError
+from masthead.decisions import available_plans, repository
+from masthead.decisions.outputs import (
+    AVAILABLE_PLANS,
+    CANCEL_FLOW_OFFER,
+    ENTITLEMENT,
+    TEXT_CAMPAIGNS,
+    AvailablePlansOutput,
+    CancelFlowOfferOutput,
+    EntitlementOutput,
+    TextCampaignsOutput,
+    parse_output,
+)
+from masthead.decisions.rules import Conditions, Facts, Rule, first_match
 from masthead.deps import Runtime
-from masthead.identity.profile_fields import read_profile
 from masthead.identity.repository import Reader
+from masthead.identity.service import data_layer
+from masthead.site import entitlement
+
+log = logging.getLogger(__name__)
+
+ACCEPT_LABEL = "Accept offer"
 
 
 class UnknownFeature(LookupError):
@@ -31,33 +49,131 @@ class DecisionContext:
     path: str
     content_id: str | None
     in_supported_region: bool
+    country: str | None = None
 
-    @property
-    def visitor(self) -> Visitor:
-        if self.reader is None:
-            return Visitor(signed_in=False)
-        return Visitor(
-            signed_in=True, had_trial=bool(read_profile(self.reader.attributes)["had-trial"])
+    @cached_property
+    def account(self) -> billing.AccountFacts | None:
+        return None if self.reader is None else billing.account_facts(self.db, self.rt, self.reader)
+
+    @cached_property
+    def facts(self) -> Facts:
+        base = Facts(
+            path=self.path, in_supported_region=self.in_supported_region, country=self.country
+        )
+        if self.reader is None or self.account is None:
+            return base
+        layer = data_layer(self.reader)
+        return Facts(
+            path=self.path,
+            signed_in=True,
+            had_trial=bool(layer["hadTrial"]),
+            status=str(self.account.status),
+            products=frozenset(layer["products"]),
+            plans=self.account.live_plan_ids,
+            in_supported_region=self.in_supported_region,
+            country=self.country,
         )
 
 
+def load_rules(db: Session, feature: str) -> list[Rule]:
+    """The feature's enabled rules."""
+    rows = repository.enabled_rules(db, feature)
+    return parse_rules(feature, [(r.id, r.priority, r.conditions, r.output) for r in rows])
+
+
+def parse_rules(feature: str, rows: list[tuple[int, int, Any, Any]]) -> list[Rule]:
+    """Rules from (id, priority, conditions, output) rows. A row that no longer validates
+    (edited by hand in the database) is logged and skipped rather than failing every
+    reader's request."""
+    rules = []
+    for rule_id, priority, conditions, output in rows:
+        try:
+            rules.append(
+                Rule(
+                    rule_id,
+                    priority,
+                    Conditions.model_validate(conditions),
+                    parse_output(feature, output),
+                )
+            )
+        except ValueError as exc:
+            log.error("decision rule %s (%s) is invalid and skipped: %s", rule_id, feature, exc)
+    return rules
+
+
+def deciding_output(ctx: DecisionContext, feature: str) -> Any:
+    rule = first_match(load_rules(ctx.db, feature), ctx.facts)
+    return None if rule is None else rule.output
+
+
 def _available_plans(ctx: DecisionContext) -> str:
+    output: AvailablePlansOutput | None = deciding_output(ctx, AVAILABLE_PLANS)
     catalog = [
         available_plans.CatalogPlan(id=plan_id, has_trial=int(plan["trial_duration"]) > 0)
-        for plan_id, plan in billing.plans(ctx.db).items()
+        for plan_id, plan in billing.plans(ctx.db, ctx.rt.clock.now().date()).items()
     ]
-    choices = available_plans.decide(
-        catalog,
-        ctx.rt.settings.available_plans,
-        ctx.path,
-        ctx.visitor,
-        ctx.in_supported_region,
-    )
+    choices = available_plans.decide(catalog, output, ctx.in_supported_region)
     return available_plans.plan_lines(choices)
 
 
+def _entitlement(ctx: DecisionContext) -> bool:
+    """True only when the server's own decision (site/entitlement.py, from the session's
+    reader and their subscriptions) says so: a rule can withhold, never grant."""
+    if ctx.reader is None or not entitlement.entitled(ctx.db, ctx.rt, ctx.reader):
+        return False
+    return entitlement_value(deciding_output(ctx, ENTITLEMENT))
+
+
+def entitlement_value(output: EntitlementOutput | None) -> bool:
+    """For a reader the server finds entitled: the deciding rule may withhold it."""
+    return output is None or output.entitled
+
+
+def _cancel_flow_offer(ctx: DecisionContext) -> dict[str, Any]:
+    """{"offer": null} or the offer on the reader's live subscription, which must be one
+    the discounts call would let them take."""
+    nothing: dict[str, Any] = {"offer": None}
+    account = ctx.account
+    if ctx.reader is None or account is None or account.live_subscription_id is None:
+        return nothing
+    output: CancelFlowOfferOutput | None = deciding_output(ctx, CANCEL_FLOW_OFFER)
+    if output is None or output.discountId is None:
+        return nothing
+    subscription_id = account.live_subscription_id
+    try:
+        eligible = discounts.offers(ctx.db, ctx.reader, subscription_id, "any")
+    except BillingError:
+        return nothing
+    found = next((d for d in eligible if d["id"] == output.discountId), None)
+    if found is None:
+        log.info("cancel-flow-offer: %r is not available on %s", output.discountId, subscription_id)
+        return nothing
+    return {
+        "offer": {
+            "subscriptionId": subscription_id,
+            "discountId": found["id"],
+            "heading": output.heading or f"Before you go: {found['name']}",
+            "text": output.text or found["description"],
+            "acceptLabel": output.acceptLabel or ACCEPT_LABEL,
+            "priceWithDiscount": found["price_with_discount"],
+            "numberOfBillingCycles": found["number_of_billing_cycles"],
+        }
+    }
+
+
+def _text_campaigns(ctx: DecisionContext) -> dict[str, str]:
+    return text_campaigns_value(deciding_output(ctx, TEXT_CAMPAIGNS))
+
+
+def text_campaigns_value(output: TextCampaignsOutput | None) -> dict[str, str]:
+    return {} if output is None else output.model_dump(exclude_none=True)
+
+
 FEATURES: dict[str, Callable[[DecisionContext], Any]] = {
-    available_plans.SLUG: _available_plans,
+    AVAILABLE_PLANS: _available_plans,
+    ENTITLEMENT: _entitlement,
+    CANCEL_FLOW_OFFER: _cancel_flow_offer,
+    TEXT_CAMPAIGNS: _text_campaigns,
 }
 
 

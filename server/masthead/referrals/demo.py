@@ -88,10 +88,13 @@ SCRIPT = """
       };
     }
     var cta = (reply.jsOptions && reply.jsOptions.cta && reply.jsOptions.cta.content) || {};
-    new squatch.CtaWidget(params('POPUP'),
-      { side: cta.buttonSide || 'right', position: cta.buttonPosition || 'bottom' },
-      '<button type="button" style="font:16px system-ui,sans-serif;padding:10px 16px;' +
-      'border:0;border-radius:6px;background:#0b57d0;color:#fff">Refer a friend</button>').load();
+    // The CTA's code is a chunk of the library, fetched on first use.
+    squatch.loadChunk('cta').then(function (chunk) {
+      new chunk.CtaWidget(params('POPUP'),
+        { side: cta.buttonSide || 'right', position: cta.buttonPosition || 'bottom' },
+        '<button type="button" style="font:16px system-ui,sans-serif;padding:10px 16px;' +
+        'border:0;border-radius:6px;background:#0b57d0;color:#fff">Refer a friend</button>').load();
+    });
     new squatch.EmbedWidget(params('EMBED'), '#squatchembed').load();
     var link = byId('share-link');
     link.href = reply.user.shareLinks.shareLink;

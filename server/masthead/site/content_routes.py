@@ -1,8 +1,9 @@
-"""The paywall's two calls, asked on every article view: the story's content and the
-entitlement question (`/wp-json/nyp-membership/v1/*`). HTTP only.
+"""The paywall's content call, asked on every entitled reader's article view
+(`/wp-json/nyp-membership/v1/content/{contentId}`). HTTP only. The entitlement question
+before it is the decision engine's (decisions/fastpath.py).
 
-Kept lean like identity/read_routes.py: `async def` with plain reads of app state and the
-pinned connection (see site/content.py), so no request waits for a thread; the nonce check
+Kept lean like identity/read_routes.py: `async def` with plain reads of app state and
+awaited reads (see site/content.py), so no request waits for a thread; the nonce check
 is called, not injected; and the app mounts this router among the first, because Starlette
 tries routes in order.
 """
@@ -58,22 +59,5 @@ async def story_content(request: Request) -> Response:
     runtime: Runtime = request.app.state.runtime
     # Read from the path, not declared: validating a plain string cost a fifth of the call.
     content_id: str = request.path_params["contentId"]
-    body = content.release(runtime, content_id, request.cookies.get(SESSION_COOKIE))
+    body = await content.release(runtime, content_id, request.cookies.get(SESSION_COOKIE))
     return JSONResponse({"content": body}, headers=content.PRIVATE)
-
-
-@router.get(
-    "/entitlement",
-    response_model=schemas.EntitlementOut,
-    responses={403: {}},
-    summary="Whether this session is signed in and may read members-only stories",
-    description="For the page's islands (login item, calls to action, membership menu): "
-    "the same server decision as the content call, without a story. Needs the site API "
-    "nonce (403 `bad-nonce`). Anonymous sessions answer `loggedIn: false, entitled: "
-    "false`. `Cache-Control: private, no-store`.",
-)
-async def entitlement(request: Request) -> Response:
-    await private_nonce(request)
-    runtime: Runtime = request.app.state.runtime
-    answer = content.access_of(runtime, request.cookies.get(SESSION_COOKIE))
-    return JSONResponse(answer, headers=content.PRIVATE)

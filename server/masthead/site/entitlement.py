@@ -13,7 +13,7 @@ from typing import cast
 
 from masthead.billing.models import BillingSubscription
 from masthead.billing.normalise import facts
-from masthead.billing.status import is_member, resolve_status
+from masthead.billing.status import AccountStatus, is_member, resolve_status
 from masthead.deps import Runtime
 from masthead.identity.profile_fields import read_profile
 from masthead.identity.repository import Reader
@@ -23,7 +23,7 @@ from masthead.site.repository import (
     Reads,
     SessionReads,
     SubscriptionRow,
-    reader_with_subscriptions,
+    reader_with_subscriptions_awaited,
     subscription_rows,
 )
 
@@ -35,10 +35,12 @@ def reader_products(reader: Reader) -> Collection[str]:
     return products
 
 
-def decide(runtime: Runtime, reader: Reader, subscriptions: Iterable[SubscriptionRow]) -> bool:
-    """The decision itself, from the reader and their subscriptions."""
+def account_status(
+    runtime: Runtime, reader: Reader, subscriptions: Iterable[SubscriptionRow]
+) -> AccountStatus:
+    """Billing's status resolution, from the reader and their subscriptions."""
     profile = read_profile(reader.attributes)
-    status = resolve_status(
+    return resolve_status(
         # facts() reads a row's attributes; SubscriptionRow carries them by the same names.
         [facts(cast(BillingSubscription, row)) for row in subscriptions],
         today=runtime.clock.now().date(),
@@ -46,7 +48,11 @@ def decide(runtime: Runtime, reader: Reader, subscriptions: Iterable[Subscriptio
         profile_paused=bool(profile["paused"]),
         current_plan=str(profile["current-plan"] or "") or None,
     )
-    return is_member(status, reader_products(reader))
+
+
+def decide(runtime: Runtime, reader: Reader, subscriptions: Iterable[SubscriptionRow]) -> bool:
+    """The decision itself, from the reader and their subscriptions."""
+    return is_member(account_status(runtime, reader, subscriptions), reader_products(reader))
 
 
 def entitled(db: Reads, runtime: Runtime, reader: Reader) -> bool:
@@ -55,21 +61,15 @@ def entitled(db: Reads, runtime: Runtime, reader: Reader) -> bool:
     return decide(runtime, reader, subscription_rows(db, reader.user_id))
 
 
-def session_entitlement(runtime: Runtime, session_token: str | None) -> tuple[bool, bool]:
-    """(signed in, entitled) for a session cookie: the hot path's one query (the session's
-    reader with their subscriptions), then the same decision."""
-    found = session_reads(runtime, session_token)
-    if found is None:
-        return False, False
-    return True, decide(runtime, found.reader, found.subscriptions)
-
-
-def session_reads(
+async def session_reads_awaited(
     runtime: Runtime, session_token: str | None, content_id: str | None = None
 ) -> SessionReads | None:
-    """The session's reader and subscriptions (and a story), or None without a session."""
+    """The session's reader and subscriptions (and a story), or None without a live session:
+    one query, awaited. The content call (site/content.py) and the decision engine's fast
+    path (decisions/session_decisions.py) run on the event loop, which serves other requests
+    while PostgreSQL answers (db.PinnedReader.all_awaited)."""
     if not session_token:
         return None
-    return reader_with_subscriptions(
+    return await reader_with_subscriptions_awaited(
         runtime.reader, token_hash(session_token), runtime.clock.now(), content_id
     )

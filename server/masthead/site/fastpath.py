@@ -1,12 +1,12 @@
-"""The paywall's two calls answered in raw ASGI, in front of FastAPI's router.
+"""The paywall's content call answered in raw ASGI, in front of FastAPI's router.
 
-Every article view asks the entitlement call, and an entitled reader's view the content
-call; FastAPI's per-request work (middleware, routing, dependency solving) cost as much as
-the whole decision. PaywallFastPath answers only the requests whose answer is a 200: a GET
-with a valid X-WP-Nonce for the entitlement, and for the content when the story is
-released. Every other request, each refusal included, goes on untouched to the declared
-routes (content_routes.py), which keep the one answer for it and their place in OpenAPI. The
-answers are built by the same functions (content.py) with the same status, headers and body.
+An entitled reader's article view asks the content call; FastAPI's per-request work
+(middleware, routing, dependency solving) cost as much as the whole decision.
+PaywallFastPath answers only the requests whose answer is a 200: a GET with a valid
+X-WP-Nonce, when the story is released. Every other request, each refusal included, goes on
+untouched to the declared route (content_routes.py), which keeps the one answer for it and
+its place in OpenAPI. The answers are built by the same functions (content.py) with the
+same status, headers and body.
 """
 
 from __future__ import annotations
@@ -43,15 +43,15 @@ class PaywallFastPath:
             and scope["path"].startswith(PREFIX)
             and not scope.get("root_path")
         ):
-            answer = self._answer(scope["path"][len(PREFIX) :], scope["headers"])
+            answer = await self._answer(scope["path"][len(PREFIX) :], scope["headers"])
             if answer is not None:
                 await _send_json(send, answer)
                 return
         await self.app(scope, receive, send)
 
-    def _answer(self, call: str, raw_headers: list[tuple[bytes, bytes]]) -> Any:
+    async def _answer(self, call: str, raw_headers: list[tuple[bytes, bytes]]) -> Any:
         content_id = call[len(CONTENT) :] if call.startswith(CONTENT) else None
-        if call != "entitlement" and (not content_id or "/" in content_id):
+        if not content_id or "/" in content_id:
             return None
         sent, cookie = None, None
         for name, value in raw_headers:  # the first of each, as Starlette's headers.get
@@ -63,10 +63,8 @@ class PaywallFastPath:
         settings, now = self.runtime.settings, self.runtime.clock.now()
         if not sent or not nonce_valid(settings.secret_key, token or "", REST_ACTION, sent, now):
             return None  # the route refuses it
-        if content_id is None:
-            return content.access_of(self.runtime, token)
         try:
-            return {"content": content.release(self.runtime, content_id, token)}
+            return {"content": await content.release(self.runtime, content_id, token)}
         except ApiError:
             return None  # the route answers the refusal
 

@@ -58,7 +58,7 @@ def membership_settings(
 ) -> dict[str, Any]:
     base = str(request.base_url).rstrip("/")
     return {
-        "plans": billing.plans(db),
+        "plans": billing.plans(db, runtime.clock.now().date()),
         "curation": dict(brand.curation),
         "cookieSettings": cookie_settings(),
         "spotId": brand.spot_id,

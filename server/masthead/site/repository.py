@@ -39,14 +39,10 @@ _READER_SUBSCRIPTIONS = _READER.add_columns(*_COLUMNS).outerjoin(
 _READER_WIDTH = len(_READER.selected_columns)
 _SUBSCRIPTION_END = _READER_WIDTH + len(_COLUMNS)
 # The content call's story (its access rule and body) joined onto that, so a signed-in
-# reader's release is one round trip.
-_STORY = select(Article.access, Article.body_html).where(
-    Article.content_id == bindparam("content_id")
-)
+# reader's release is one round trip. Outer: an unknown story still finds the session.
 _READER_SUBSCRIPTIONS_STORY = _READER_SUBSCRIPTIONS.add_columns(
-    _STORY.with_only_columns(Article.access).scalar_subquery(),
-    _STORY.with_only_columns(Article.body_html).scalar_subquery(),
-)
+    Article.access, Article.body_html
+).outerjoin(Article, Article.content_id == bindparam("content_id"))
 
 Reads = Session | PinnedReader
 
@@ -97,13 +93,21 @@ def _session_reads(rows: Sequence[Any], with_story: bool) -> SessionReads | None
     return SessionReads(Reader(*first[:_READER_WIDTH]), subscriptions, story)
 
 
-def reader_with_subscriptions(
+def _session_query(
+    token_hash: str, now: datetime, content_id: str | None
+) -> tuple[Any, dict[str, Any]]:
+    params: dict[str, Any] = {"token_hash": token_hash, "now": now}
+    if content_id is None:
+        return _READER_SUBSCRIPTIONS, params
+    return _READER_SUBSCRIPTIONS_STORY, {**params, "content_id": content_id}
+
+
+async def reader_with_subscriptions_awaited(
     reads: PinnedReader, token_hash: str, now: datetime, content_id: str | None = None
 ) -> SessionReads | None:
     """The live session's reader, their subscriptions and, given a content id, that story:
-    one query. None without a live session."""
-    params: dict[str, Any] = {"token_hash": token_hash, "now": now}
-    if content_id is None:
-        return _session_reads(reads.all(_READER_SUBSCRIPTIONS, params), with_story=False)
-    params["content_id"] = content_id
-    return _session_reads(reads.all(_READER_SUBSCRIPTIONS_STORY, params), with_story=True)
+    one query, awaited (the event loop serves other requests during the round trip). None
+    without a live session."""
+    statement, params = _session_query(token_hash, now, content_id)
+    rows = await reads.all_awaited(statement, params)
+    return _session_reads(rows, with_story=content_id is not None)

@@ -1,5 +1,5 @@
-"""Site API routes (`/wp-json/nyp-membership/v1/*`): HTTP only. The content and
-entitlement calls are in content_routes.py, mounted first."""
+"""Site API routes (`/wp-json/nyp-membership/v1/*`): HTTP only. The content call
+is in content_routes.py, mounted first."""
 
 from __future__ import annotations
 

@@ -27,11 +27,3 @@ class ReferralJwtResponse(BaseModel):
 
 class ContentOut(BaseModel):
     content: str = Field(description="The story's HTML after its teaser, to append.")
-
-
-class EntitlementOut(BaseModel):
-    loggedIn: bool = Field(description="A live session is signed in.")
-    entitled: bool = Field(
-        description="Its reader may read members-only stories: a member-like status or "
-        "home delivery, decided on the server."
-    )

@@ -10,6 +10,7 @@ from pathlib import Path
 from fastapi import APIRouter
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
+from masthead.billing.gateway import card_entry
 from masthead.deps import SettingsDep
 from masthead.region import RegionDep, vary_headers
 from masthead.settings import Settings
@@ -27,6 +28,7 @@ def _client_config(settings: Settings, in_supported_region: bool) -> str:
     config = {
         "allowedRedirectHosts": settings.allowed_redirect_hosts,
         "inSupportedRegion": in_supported_region,
+        "cardEntry": card_entry(settings),
     }
     # "</" cannot end the script element early: JSON escapes it.
     payload = json.dumps(config).replace("</", "<\\/")
@@ -53,7 +55,14 @@ def account_area(settings: SettingsDep, region: RegionDep, path: str = "") -> Re
     return _app_shell(settings, region)
 
 
-WIDGET_FILES = {"squatch.min.js", "squatch.mjs"}
+# The classic script, its chunks (loaded on first use from beside it) and the ES module.
+WIDGET_FILES = {
+    "squatch.min.js",
+    "squatch-cta.js",
+    "squatch-documents.js",
+    "squatch-autofill.js",
+    "squatch.mjs",
+}
 
 
 @router.get("/widget/{name}")

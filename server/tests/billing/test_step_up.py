@@ -114,18 +114,48 @@ def test_a_gateway_failure_skips_one_subscription_and_is_retried(
     assert len(notices(runtime)) == 2
 
 
-def test_a_member_who_joins_after_the_date_is_told_and_moved(
+def test_a_member_who_joins_after_the_date_pays_the_new_price_from_the_first_charge(
     client: TestClient, runtime: Runtime, clock: FrozenClock
 ) -> None:
     sandbox = step_up_monthly(runtime, date(2026, 11, 1))  # the gateway's plan still says 4.99
+    # The payflow offers the price a new subscriber pays.
+    offered = client.get("/wp-json/nyp-membership/v1/plans").json()["sports-monthly"]
+    assert offered["amount"] == "5.99"
     grant = member(client, sandbox)
+    assert charges(runtime) == ["5.99"]
+    assert gateway_price(runtime, grant) == "5.99"
+    # Nothing to tell or move: no late notice.
     report = step_up_once(runtime)
-    assert (report.noticed, report.changed) == ([grant], [grant])
-    [mail] = notices(runtime)
-    assert "changed from $4.99 to $5.99 a month on November 1, 2026" in mail["text"]
-    assert "Your next charge is at the new price." in mail["text"]
+    assert (report.noticed, report.changed) == ([], [])
+    assert notices(runtime) == []
     run_billing_day(runtime, clock, date(2026, 12, 22))
-    assert charges(runtime) == ["4.99", "5.99"]
+    assert charges(runtime) == ["5.99", "5.99"]
+
+
+def test_a_trial_that_starts_after_the_date_ends_in_the_new_price(
+    client: TestClient, runtime: Runtime, clock: FrozenClock
+) -> None:
+    sandbox = step_up_monthly(runtime, date(2026, 11, 1))
+    sign_in(client)
+    response = subscribe(client, "sports-monthly", nonce(sandbox))
+    assert response.status_code == 200, response.text
+    assert charges(runtime) == []  # the 7-day trial
+    run_billing_day(runtime, clock, date(2026, 11, 29))
+    assert charges(runtime) == ["5.99"]
+    assert notices(runtime) == []
+
+
+def test_a_member_who_joins_before_the_date_pays_the_old_price_first(
+    client: TestClient, runtime: Runtime
+) -> None:
+    sandbox = step_up_monthly(runtime, date(2026, 11, 23))  # tomorrow
+    offered = client.get("/wp-json/nyp-membership/v1/plans").json()["sports-monthly"]
+    assert (offered["amount"], offered["step_up"]["amount"]) == ("4.99", "5.99")
+    member(client, sandbox)
+    assert charges(runtime) == ["4.99"]
+    assert len(notices(runtime)) == 0
+    step_up_once(runtime)
+    assert len(notices(runtime)) == 1  # told before the next charge changes
 
 
 def test_workers_running_at_once_send_one_notice_each(

@@ -1,5 +1,5 @@
-"""The available-plans rules, as tables of cases: which rule a request gets, which plans it
-offers in which order, and the outputValue text."""
+"""The available-plans answer, as tables of cases: which plans a rule's output offers in
+which order, and the outputValue text."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from pydantic import ValidationError
 
 from masthead.decisions.available_plans import CatalogPlan, decide, plan_lines
-from masthead.decisions.rules import PlanChoice, PlanRule, Visitor, choose_rule
+from masthead.decisions.outputs import AvailablePlansOutput, PlanChoice
 
 CATALOG = (
     CatalogPlan("monthly", has_trial=True),
@@ -17,9 +17,8 @@ CATALOG = (
     CatalogPlan("annual", has_trial=False),
     CatalogPlan("monthly-plus", has_trial=True),
 )
-SIGNED_OUT = Visitor(signed_in=False)
-NEW = Visitor(signed_in=True, had_trial=False)
-HAD_TRIAL = Visitor(signed_in=True, had_trial=True)
+IN_ORDER = AvailablePlansOutput(catalogue="in-order")
+TRIAL_LAST = AvailablePlansOutput(catalogue="without-trial-first")
 
 
 def _ids(choices: list[PlanChoice]) -> list[str]:
@@ -27,74 +26,35 @@ def _ids(choices: list[PlanChoice]) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    ("visitor", "expected"),
+    ("output", "expected"),
     [
-        (SIGNED_OUT, ["monthly", "six", "annual", "monthly-plus"]),
-        (NEW, ["monthly", "six", "annual", "monthly-plus"]),
+        (None, ["monthly", "six", "annual", "monthly-plus"]),  # no rule: the catalogue
+        (IN_ORDER, ["monthly", "six", "annual", "monthly-plus"]),
         # No second trial: plans without one first, catalogue order kept within each group.
-        (HAD_TRIAL, ["six", "annual", "monthly", "monthly-plus"]),
+        (TRIAL_LAST, ["six", "annual", "monthly", "monthly-plus"]),
+        (AvailablePlansOutput(plans=(PlanChoice(id="annual"),)), ["annual"]),
+        (AvailablePlansOutput(plans=()), []),
     ],
 )
-def test_without_rules_every_enabled_plan(visitor: Visitor, expected: list[str]) -> None:
-    assert _ids(decide(CATALOG, (), "/account/subscribe", visitor, True)) == expected
+def test_the_output_chooses_the_plans(
+    output: AvailablePlansOutput | None, expected: list[str]
+) -> None:
+    assert _ids(decide(CATALOG, output, True)) == expected
 
 
-def test_outside_the_supported_region_no_plan_is_offered() -> None:
-    rules = (PlanRule(plans=("annual",)),)
-    assert decide(CATALOG, rules, "/account/subscribe", NEW, False) == []
-    assert decide(CATALOG, (), "/account/subscribe", HAD_TRIAL, False) == []
-
-
-RULES = (
-    PlanRule(path="/account/appsubscribe", plans=("monthly",)),
-    PlanRule(readers="had-trial", plans=("annual", "six")),
-    PlanRule(readers="signed-out", plans=("six",)),
-    PlanRule(readers="new", path="/account/subscribe", plans=("monthly", "annual")),
-)
-
-
-@pytest.mark.parametrize(
-    ("path", "visitor", "expected"),
-    [
-        ("/account/appsubscribe", HAD_TRIAL, 0),  # the first matching rule wins
-        ("/account/appsubscribe/", NEW, 0),
-        ("/account/appsubscribe?plan=x", SIGNED_OUT, 0),
-        ("/account/subscribe", HAD_TRIAL, 1),
-        ("/account/subscribe", SIGNED_OUT, 2),
-        ("/account/subscribe", NEW, 3),
-        ("/account/subscribe/offer", NEW, 3),  # below the prefix
-        ("/account/subscribers", NEW, None),  # a prefix of whole segments only
-        ("/", NEW, None),
-    ],
-)
-def test_the_first_matching_rule_decides(path: str, visitor: Visitor, expected: int | None) -> None:
-    rule = choose_rule(RULES, path, visitor)
-    assert (None if rule is None else RULES.index(rule)) == expected
-
-
-def test_signed_in_matches_every_signed_in_reader() -> None:
-    rules = (PlanRule(readers="signed-in", plans=("six",)),)
-    assert choose_rule(rules, "/", NEW) is rules[0]
-    assert choose_rule(rules, "/", HAD_TRIAL) is rules[0]
-    assert choose_rule(rules, "/", SIGNED_OUT) is None
-
-
-def test_no_matching_rule_falls_back_to_the_catalogue() -> None:
-    rules = (PlanRule(readers="signed-out", plans=("six",)),)
-    assert _ids(decide(CATALOG, rules, "/account/subscribe", HAD_TRIAL, True)) == [
-        "six",
-        "annual",
-        "monthly",
-        "monthly-plus",
-    ]
+@pytest.mark.parametrize("output", [None, IN_ORDER, AvailablePlansOutput(plans=("annual",))])
+def test_outside_the_supported_region_no_plan_is_offered(
+    output: AvailablePlansOutput | None,
+) -> None:
+    assert decide(CATALOG, output, False) == []
 
 
 def test_unknown_and_repeated_plans_are_logged_and_dropped(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    rules = (PlanRule(plans=("annual", "retired-plan", "annual", "monthly")),)
+    output = AvailablePlansOutput(plans=("annual", "retired-plan", "annual", "monthly"))
     with caplog.at_level(logging.WARNING, logger="masthead.decisions.available_plans"):
-        chosen = decide(CATALOG, rules, "/account/subscribe", NEW, True)
+        chosen = decide(CATALOG, output, True)
     assert _ids(chosen) == ["annual", "monthly"]
     assert "'retired-plan' is not an enabled plan" in caplog.text
     assert "'annual' is listed twice" in caplog.text
@@ -114,16 +74,17 @@ def test_lines_carry_each_plans_options_as_json() -> None:
     assert plan_lines([]) == ""
 
 
-def test_rules_accept_ids_or_objects_and_refuse_unknown_options() -> None:
-    rule = PlanRule.model_validate(
-        {"readers": "had-trial", "plans": ["six", {"id": "annual", "curation": "Welcome back"}]}
+def test_outputs_accept_ids_or_objects_and_refuse_unknown_options() -> None:
+    output = AvailablePlansOutput.model_validate(
+        {"plans": ["six", {"id": "annual", "curation": "Welcome back"}]}
     )
-    assert rule.plans == (PlanChoice(id="six"), PlanChoice(id="annual", curation="Welcome back"))
+    assert output.plans == (PlanChoice(id="six"), PlanChoice(id="annual", curation="Welcome back"))
     for bad in (
         {"plans": [{"id": "six", "colour": "red"}]},
-        {"readers": "members", "plans": ["six"]},
         {"plans": [""]},
-        {"path": "/account"},
+        {},
+        {"plans": ["six"], "catalogue": "in-order"},
+        {"catalogue": "shuffled"},
     ):
         with pytest.raises(ValidationError):
-            PlanRule.model_validate(bad)
+            AvailablePlansOutput.model_validate(bad)

@@ -9,7 +9,7 @@ from sqlalchemy import select
 from masthead.clock import FrozenClock
 from masthead.deps import Runtime
 from masthead.referrals.models import AnalyticsEvent
-from tests.referrals.helpers import TENANT, count, seed
+from tests.referrals.helpers import MERCHANT, TENANT, count, seed
 
 LOADED = f"/a/{TENANT}/widgets/analytics/loaded"
 SHARED = f"/a/{TENANT}/widgets/analytics/shared"
@@ -42,6 +42,39 @@ def test_loaded_and_shared_are_stored(
         ("shared", "a", "u", "POPUP", "WHATSAPP", None),
     ]
     assert rows[0].at == clock.now()
+
+
+@pytest.mark.parametrize(
+    ("content", "content_type"),
+    [
+        (None, None),  # what Masthead's library sends: no body, no Content-Type
+        (b"", "text/plain;charset=UTF-8"),
+        (b"{}", "text/plain"),
+        (b"{}", "application/json"),  # squatch-js, after a preflight
+    ],
+)
+def test_a_merchant_page_records_a_load_with_a_simple_request(
+    client: TestClient, runtime: Runtime, content: bytes | None, content_type: str | None
+) -> None:
+    """A CORS simple request needs no preflight: an empty or text/plain body is accepted."""
+    headers = {"Origin": MERCHANT, **({"Content-Type": content_type} if content_type else {})}
+    response = client.post(
+        LOADED,
+        params={"externalAccountId": "a", "externalUserId": "u", "engagementMedium": "POPUP"},
+        headers=headers,
+        content=content,
+    )
+    assert response.status_code == 204
+    assert response.headers["access-control-allow-origin"] == MERCHANT
+    assert response.headers["access-control-allow-credentials"] == "true"
+    with runtime.sessions() as db:
+        row = db.scalars(select(AnalyticsEvent)).one()
+    assert (row.type, row.account_id, row.user_id, row.engagement_medium) == (
+        "loaded",
+        "a",
+        "u",
+        "POPUP",
+    )
 
 
 @pytest.mark.parametrize(

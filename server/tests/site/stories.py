@@ -49,6 +49,15 @@ def page_nonce(client: TestClient, path: str = "/", host: str | None = None) -> 
     return nonce
 
 
+def engine_entitlement(client: TestClient) -> dict[str, bool]:
+    """The entitlement check as the page's islands ask it (the decision engine)."""
+    body = {"sdkFeatureSlug": "membership-entitlement-check", "path": "/", "session": None}
+    response = client.post("/zephr/decision-engine", json=body)
+    assert response.status_code == 200, response.text
+    answer = response.json()
+    return {"loggedIn": answer["loggedIn"], "entitled": answer["outputValue"]}
+
+
 def get_content(client: TestClient, cid: str, nonce: str | None, **kwargs: Any) -> Any:
     headers = kwargs.pop("headers", {})
     # None sends no nonce: an empty header stops the client fixture from adding the page's.

@@ -12,7 +12,15 @@ from masthead.clock import FrozenClock
 from masthead.deps import Runtime
 from masthead.identity.cookies import SESSION_COOKIE, TRACKING_COOKIE
 from tests.billing.api_helpers import PAY, nonce, on, setup, sign_in, subscribe
-from tests.site.stories import SITE, content_id, demo_story, get_content, page_nonce, seed
+from tests.site.stories import (
+    SITE,
+    content_id,
+    demo_story,
+    engine_entitlement,
+    get_content,
+    page_nonce,
+    seed,
+)
 
 MEMBERS = demo_story("main", "members")
 FREE = demo_story("main", "free")
@@ -121,11 +129,16 @@ def test_a_free_story_is_answered_to_anyone(client: TestClient) -> None:
     assert get_content(client, content_id(FREE), None).status_code == 403  # still a nonce
 
 
-def test_unknown_content_is_404(client: TestClient) -> None:
+def test_unknown_content_is_404(client: TestClient, runtime: Runtime) -> None:
     response = get_content(client, "no-such-story", page_nonce(client))
     assert response.status_code == 404
     assert response.json()["type"] == "content-not-found"
     assert response.headers["cache-control"] == PRIVATE
+    _subscribe(client, runtime)  # signed in, the story is read with the session
+    for unknown in ("no-such-story", "%00", "%C3%A9t%C3%A9", "x" * 300):
+        response = get_content(client, unknown, page_nonce(client))
+        assert response.status_code == 404, unknown
+        assert response.json()["type"] == "content-not-found"
 
 
 def test_a_cancelled_membership_reads_until_its_paid_period_ends(
@@ -146,21 +159,17 @@ def test_logging_out_closes_the_body(client: TestClient, runtime: Runtime) -> No
 
 
 def test_the_entitlement_question(client: TestClient, runtime: Runtime) -> None:
-    def ask() -> object:
-        response = client.get(f"{SITE}/entitlement", headers={"X-WP-Nonce": page_nonce(client)})
-        assert response.headers["cache-control"] == PRIVATE
-        return response.json()
-
-    assert ask() == {"loggedIn": False, "entitled": False}
-    no_nonce = client.get(f"{SITE}/entitlement", headers={"X-WP-Nonce": ""})
-    assert no_nonce.status_code == 403
+    """The page's islands ask the decision engine; the old site call is gone."""
+    assert engine_entitlement(client) == {"loggedIn": False, "entitled": False}
     client.cookies.set("vip-go-seg", "vc-v1__is-subscriber_--_yes")
-    assert ask() == {"loggedIn": False, "entitled": False}
+    assert engine_entitlement(client) == {"loggedIn": False, "entitled": False}
     sign_in(client, "reader@example.com")
-    assert ask() == {"loggedIn": True, "entitled": False}
+    assert engine_entitlement(client) == {"loggedIn": True, "entitled": False}
     client.cookies.clear()
     _subscribe(client, runtime)
-    assert ask() == {"loggedIn": True, "entitled": True}
+    assert engine_entitlement(client) == {"loggedIn": True, "entitled": True}
+    old = client.get(f"{SITE}/entitlement", headers={"X-WP-Nonce": page_nonce(client)})
+    assert old.status_code == 404
 
 
 def test_a_home_delivery_reader_gets_the_members_body_until_it_is_revoked(
@@ -177,3 +186,40 @@ def test_a_home_delivery_reader_gets_the_members_body_until_it_is_revoked(
     with runtime.sessions.begin() as db:
         home_delivery.revoke(db, runtime, "print@example.com")
     assert get_content(client, content_id(MEMBERS), page_nonce(client)).status_code == 403
+
+
+def test_a_session_revoked_elsewhere_is_refused_on_its_next_request(
+    client: TestClient, runtime: Runtime
+) -> None:
+    from masthead.identity import repository as identity
+    from masthead.identity.service import current_reader
+
+    _subscribe(client, runtime)
+    sent = page_nonce(client)
+    assert get_content(client, content_id(MEMBERS), sent).status_code == 200
+    reader = current_reader(runtime, client.cookies.get(SESSION_COOKIE))
+    assert reader is not None
+    with runtime.sessions.begin() as db:  # as a password change on another device does
+        identity.revoke_sessions(db, reader.user_id, runtime.clock.now())
+    assert get_content(client, content_id(MEMBERS), sent).status_code == 401
+    assert engine_entitlement(client) == {"loggedIn": False, "entitled": False}
+
+
+def test_a_lapsed_membership_is_refused_on_its_next_request(
+    client: TestClient, runtime: Runtime
+) -> None:
+    from sqlalchemy import update
+
+    from masthead.billing.models import BillingSubscription
+
+    grant = _subscribe(client, runtime)
+    sent = page_nonce(client)
+    assert get_content(client, content_id(MEMBERS), sent).status_code == 200
+    with runtime.sessions.begin() as db:  # as the gateway's "expired" notification leaves it
+        db.execute(
+            update(BillingSubscription)
+            .where(BillingSubscription.id == grant)
+            .values(status="Expired", paid_through_date=None, next_billing_date=None)
+        )
+    assert get_content(client, content_id(MEMBERS), sent).status_code == 403
+    assert engine_entitlement(client) == {"loggedIn": True, "entitled": False}

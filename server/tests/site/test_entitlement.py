@@ -1,6 +1,6 @@
 """entitled(db, runtime, reader): billing's status resolution, read through a unit of work,
-the pinned connection, or the hot path's one query from the session cookie, with the same
-answer."""
+the pinned connection, or the session's one query awaited by the decision engine's fast path
+(the islands' entitlement check), with the same answer."""
 
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ from masthead.deps import Runtime
 from masthead.identity.cookies import SESSION_COOKIE
 from masthead.identity.repository import Reader
 from masthead.identity.service import current_reader
-from masthead.site.entitlement import entitled, session_entitlement
+from masthead.site.entitlement import entitled
 from tests.billing.api_helpers import PAY, nonce, on, setup, sign_in, subscribe
+from tests.site.stories import engine_entitlement
 
 
 def _reader(client: TestClient, runtime: Runtime) -> Reader:
@@ -26,9 +27,10 @@ def _reader(client: TestClient, runtime: Runtime) -> Reader:
 def _all_ways(client: TestClient, runtime: Runtime, reader: Reader) -> set[bool]:
     with runtime.sessions() as db:
         through_session = entitled(db, runtime, reader)
-    signed_in, from_cookie = session_entitlement(runtime, client.cookies.get(SESSION_COOKIE))
-    assert signed_in
-    return {through_session, entitled(runtime.reader, runtime, reader), from_cookie}
+    # and the islands' check, whose read is awaited (db.PinnedReader.all_awaited)
+    asked = engine_entitlement(client)
+    assert asked["loggedIn"]
+    return {through_session, entitled(runtime.reader, runtime, reader), asked["entitled"]}
 
 
 def test_entitlement_follows_the_membership(
@@ -38,8 +40,12 @@ def test_entitlement_follows_the_membership(
     sign_in(client)
     reader = _reader(client, runtime)
     assert _all_ways(client, runtime, reader) == {False}  # no subscription: None
-    assert session_entitlement(runtime, None) == (False, False)
-    assert session_entitlement(runtime, "not-a-session") == (False, False)
+    session = client.cookies.get(SESSION_COOKIE)
+    client.cookies.clear()
+    assert engine_entitlement(client) == {"loggedIn": False, "entitled": False}
+    client.cookies.set(SESSION_COOKIE, "not-a-session")
+    assert engine_entitlement(client) == {"loggedIn": False, "entitled": False}
+    client.cookies.set(SESSION_COOKIE, session or "")
 
     grant = subscribe(client, "sports-monthly", nonce(sandbox)).json()["grant_id"]
     assert _all_ways(client, runtime, reader) == {True}  # a trial is Active

@@ -1,5 +1,6 @@
-"""The paywall's fast path answers what the declared routes answer, byte for byte, and
-leaves every refusal to them."""
+"""The paywall's fast path answers what the declared route answers, byte for byte, and
+leaves every refusal to it. (The entitlement question is the decision engine's:
+tests/decisions/test_fastpath.py.)"""
 
 from __future__ import annotations
 
@@ -32,8 +33,8 @@ def _same(fast: Any, routed: Any) -> None:
 
 def test_the_fast_path_and_the_routes_agree(client: TestClient, runtime: Runtime) -> None:
     seed(runtime)
-    calls = ["entitlement", f"content/{content_id(MEMBERS)}", f"content/{content_id(FREE)}"]
-    calls += ["content/unknown", "content/a/b"]
+    calls = [f"content/{content_id(MEMBERS)}", f"content/{content_id(FREE)}"]
+    calls += ["content/unknown", "content/a/b", "entitlement"]  # the retired call: 404
     for who in ("anonymous", "reader", "member"):
         if who == "reader":
             sign_in(client, "reader@example.com")
@@ -53,11 +54,11 @@ def test_the_fast_path_and_the_routes_agree(client: TestClient, runtime: Runtime
 
 def test_refusals_are_the_routes(client: TestClient, runtime: Runtime) -> None:
     seed(runtime)
-    for call in ("entitlement", f"content/{content_id(MEMBERS)}"):
-        refused = client.get(f"{SITE}/{call}", headers={"X-WP-Nonce": "forged"})
-        assert (refused.status_code, refused.json()["type"]) == (403, "bad-nonce")
-        assert refused.headers["cache-control"] == "private, no-store"
-    posted = client.post(f"{SITE}/entitlement", headers={"X-WP-Nonce": page_nonce(client)})
+    call = f"content/{content_id(MEMBERS)}"
+    refused = client.get(f"{SITE}/{call}", headers={"X-WP-Nonce": "forged"})
+    assert (refused.status_code, refused.json()["type"]) == (403, "bad-nonce")
+    assert refused.headers["cache-control"] == "private, no-store"
+    posted = client.post(f"{SITE}/{call}", headers={"X-WP-Nonce": page_nonce(client)})
     assert posted.status_code == 405
 
 
@@ -81,19 +82,16 @@ def test_only_200_answers_are_taken(client: TestClient, runtime: Runtime) -> Non
     fast = TestClient(PaywallFastPath(stand_in, runtime), base_url="http://testserver")
     fast.cookies.update(dict(client.cookies.items()))
     header = {"X-WP-Nonce": sent}
-    assert fast.get(f"{SITE}/entitlement", headers=header).json() == {
-        "loggedIn": True,
-        "entitled": False,
-    }
     assert fast.get(f"{SITE}/content/{content_id(FREE)}", headers=header).status_code == 200
     assert passed == []
     for path, headers in [
         (f"{SITE}/content/{content_id(MEMBERS)}", header),  # 403 not-entitled: the route's
         (f"{SITE}/content/nope", header),
-        (f"{SITE}/entitlement", {"X-WP-Nonce": "forged"}),
-        (f"{SITE}/entitlement", {}),
+        (f"{SITE}/content/{content_id(FREE)}", {"X-WP-Nonce": "forged"}),
+        (f"{SITE}/content/{content_id(FREE)}", {}),
+        (f"{SITE}/entitlement", header),  # retired: the router's 404
         (f"{SITE}/plans", header),
         ("/healthz", {}),
     ]:
         assert fast.get(path, headers=headers).status_code == 418, path
-    assert len(passed) == 6
+    assert len(passed) == 7

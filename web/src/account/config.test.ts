@@ -31,6 +31,7 @@ describe('the region check', () => {
     expect(parseConfig('{"allowedRedirectHosts":["nypost.com"],"inSupportedRegion":false}')).toEqual({
       allowedRedirectHosts: ['nypost.com'],
       inSupportedRegion: false,
+      cardEntry: 'client-api',
     });
     expect(parseConfig('{"allowedRedirectHosts":["nypost.com"],"inSupportedRegion":true}').inSupportedRegion).toBe(true);
   });
@@ -46,6 +47,18 @@ describe('the region check', () => {
     expect(parseConfig('{"allowedRedirectHosts":"x","inSupportedRegion":false}')).toEqual({
       allowedRedirectHosts: DEFAULT_ALLOWED_REDIRECT_HOSTS,
       inSupportedRegion: false,
+      cardEntry: 'client-api',
     });
+  });
+});
+
+describe('card entry', () => {
+  it('uses Braintree Hosted Fields only when the server says so', () => {
+    expect(parseConfig('{"cardEntry":"hosted-fields"}').cardEntry).toBe('hosted-fields');
+    expect(parseConfig('{"cardEntry":"client-api"}').cardEntry).toBe('client-api');
+  });
+
+  it.each([null, '{}', '{"cardEntry":"iframe"}', '{"cardEntry":true}'])('keeps the sandbox form for %j', (raw) => {
+    expect(parseConfig(raw).cardEntry).toBe('client-api');
   });
 });

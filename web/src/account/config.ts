@@ -9,7 +9,15 @@ export interface MastheadConfig {
    * the unsupported-region page instead of the router; absent counts as supported.
    */
   inSupportedRegion?: boolean;
+  /**
+   * How cards are entered: 'hosted-fields' (Braintree Hosted Fields, when the server talks to
+   * Braintree itself) or 'client-api' (the form's own inputs, tokenised by the server's
+   * sandbox). Anything else counts as 'client-api'.
+   */
+  cardEntry?: CardEntry;
 }
+
+export type CardEntry = 'hosted-fields' | 'client-api';
 
 function parseHosts(hosts: unknown): string[] {
   if (!Array.isArray(hosts)) return DEFAULT_ALLOWED_REDIRECT_HOSTS;
@@ -32,6 +40,7 @@ export function parseConfig(raw: string | null | undefined): MastheadConfig {
     // Only the server's explicit false closes the account area: a page without the value
     // (an old shell, a broken placeholder) keeps working.
     inSupportedRegion: record.inSupportedRegion !== false,
+    cardEntry: record.cardEntry === 'hosted-fields' ? 'hosted-fields' : 'client-api',
   };
 }
 

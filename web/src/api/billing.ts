@@ -157,7 +157,26 @@ export interface CardForTokenizing {
  * Posts a card to {clientApiUrl}/v1/payment_methods/credit_cards and returns the nonce.
  * A 422 becomes an ApiError carrying the first field error's message (else the error's).
  */
-export async function tokenizeWithClientApi(clientToken: string, card: CardForTokenizing, fetchImpl: typeof fetch = fetch): Promise<{ nonce: string; type: string }> {
+export function tokenizeWithClientApi(clientToken: string, card: CardForTokenizing, fetchImpl: typeof fetch = fetch): Promise<{ nonce: string; type: string }> {
+  return postCreditCard(
+    clientToken,
+    {
+      number: card.number.replace(/[\s-]/g, ''),
+      expirationDate: card.expirationDate.trim(),
+      cvv: card.cvv.trim(),
+      cardholderName: card.cardholderName.trim(),
+      billingAddress: { postalCode: card.postalCode.trim() },
+    },
+    fetchImpl,
+  );
+}
+
+/**
+ * Braintree's client API: {authorizationFingerprint, creditCard} to the token's
+ * {clientApiUrl}/v1/payment_methods/credit_cards, for a whole card or a CVV alone. The
+ * nonce and its type, or an ApiError with the refusal's most specific message.
+ */
+export async function postCreditCard(clientToken: string, creditCard: Record<string, unknown>, fetchImpl: typeof fetch = fetch): Promise<{ nonce: string; type: string }> {
   const { authorizationFingerprint, clientApiUrl } = decodeClientToken(clientToken);
   let response: Response;
   try {
@@ -166,16 +185,7 @@ export async function tokenizeWithClientApi(clientToken: string, card: CardForTo
       // The card goes to the payment provider only; no cookies ride along.
       credentials: 'omit',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({
-        authorizationFingerprint,
-        creditCard: {
-          number: card.number.replace(/[\s-]/g, ''),
-          expirationDate: card.expirationDate.trim(),
-          cvv: card.cvv.trim(),
-          cardholderName: card.cardholderName.trim(),
-          billingAddress: { postalCode: card.postalCode.trim() },
-        },
-      }),
+      body: JSON.stringify({ authorizationFingerprint, creditCard }),
     });
   } catch {
     throw new ApiError('You are probably offline.', 0, 'network-error');

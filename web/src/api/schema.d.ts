@@ -495,6 +495,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/v1/decision-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every decision rule, by feature and priority (operator API) */
+        get: operations["list_rules_operator_v1_decision_rules_get"];
+        put?: never;
+        /**
+         * Add a decision rule (operator API)
+         * @description Answers the stored rule (201). The body: `feature` (one of the four features), `priority` (0 to 1000000, lowest decides first; default 100), `enabled` (default true), `description`, `conditions` (path, readers, statuses, products, plans, region, countries; all optional) and `output` (the feature's shape, see the decision engine). 400 `bad-request` names what does not fit; 400 `unknown-plan` / `unknown-discount` for names the catalogue lacks.
+         */
+        post: operations["add_rule_operator_v1_decision_rules_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/decision-rules/{rule_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One decision rule (operator API) */
+        get: operations["show_rule_operator_v1_decision_rules__rule_id__get"];
+        /**
+         * Replace a decision rule (operator API)
+         * @description 404 `rule-not-found` for an unknown id. The body: `feature` (one of the four features), `priority` (0 to 1000000, lowest decides first; default 100), `enabled` (default true), `description`, `conditions` (path, readers, statuses, products, plans, region, countries; all optional) and `output` (the feature's shape, see the decision engine). 400 `bad-request` names what does not fit; 400 `unknown-plan` / `unknown-discount` for names the catalogue lacks.
+         */
+        put: operations["replace_rule_operator_v1_decision_rules__rule_id__put"];
+        post?: never;
+        /**
+         * Delete a decision rule (operator API)
+         * @description 404 `rule-not-found` for an unknown id. A feature without rules answers its built-in default.
+         */
+        delete: operations["delete_rule_operator_v1_decision_rules__rule_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/operator/v1/home-delivery/{email}": {
         parameters: {
             query?: never;
@@ -532,26 +578,6 @@ export interface paths {
          * @description Needs the site API nonce (`X-WP-Nonce`, or `_ajax_nonce` in the query): 403 `bad-nonce` without a valid one. 404 `content-not-found` for an unknown content id. A free story's body is answered to anyone. A members-only story's body only to a session whose reader is entitled, decided on the server from their subscriptions and products (a member-like status, or home delivery): 401 `unauthorized` without a session, 403 `not-entitled` otherwise, and never any part of the body. No cookie the browser can write (the `vip-go-seg` segment among them) is read. `content` is the story's HTML after the teaser the page already shows. `Cache-Control: private, no-store` on every answer.
          */
         get: operations["story_content_wp_json_nyp_membership_v1_content__contentId__get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/wp-json/nyp-membership/v1/entitlement": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Whether this session is signed in and may read members-only stories
-         * @description For the page's islands (login item, calls to action, membership menu): the same server decision as the content call, without a story. Needs the site API nonce (403 `bad-nonce`). Anonymous sessions answer `loggedIn: false, entitled: false`. `Cache-Control: private, no-store`.
-         */
-        get: operations["entitlement_wp_json_nyp_membership_v1_entitlement_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -646,7 +672,7 @@ export interface paths {
         };
         /**
          * The plan catalogue, keyed by plan id (public)
-         * @description Enabled plans of the `billing_plans` table in card order, with the server's call-to-action text, badge, monthly price and discount. The site API's nonce is not checked: the catalogue is public and a GET changes nothing. Outside the supported region (MASTHEAD_SUPPORTED_COUNTRIES) the plans are hidden: `{}`.
+         * @description Enabled plans of the `billing_plans` table in card order, with the server's call-to-action text, badge, monthly price and discount. The site API's nonce is not checked: the catalogue is public and a GET changes nothing. Outside the supported region (MASTHEAD_SUPPORTED_COUNTRIES) the plans are hidden: `{}`. From a plan's step-up date on, its `amount` (and the texts computed from it) is the step-up amount: what a new subscriber is charged from the first charge.
          */
         get: operations["plans_wp_json_nyp_membership_v1_plans_get"];
         put?: never;
@@ -792,7 +818,7 @@ export interface paths {
         put?: never;
         /**
          * Answer one access-decision feature for the visitor
-         * @description Features: `available-plans` (the plans offered, see `outputValue`). The reader is the session cookie's, or the `session` field's for callers without the cookie; an unknown or expired session decides for a signed-out visitor. 400 `unknown-feature` for any other `sdkFeatureSlug`; 403 `session-mismatch` when `session` and the cookie name different sessions. Nothing is changed.
+         * @description Features: available-plans, membership-entitlement-check, cancel-flow-offer or text-campaigns (their answers: `outputValue`). Each is decided by its rules (the operator API `/operator/v1/decision-rules`): the first by priority whose conditions hold for the reader (account status, products, plans, had a trial), the path and the region. The reader is the session cookie's, or the `session` field's for callers without the cookie; an unknown or expired session decides for a signed-out visitor. No other cookie is read. 400 `unknown-feature` for any other `sdkFeatureSlug`; 403 `session-mismatch` when `session` and the cookie name different sessions. Nothing is changed. `Cache-Control: no-store`.
          */
         post: operations["decision_engine_zephr_decision_engine_post"];
         delete?: never;
@@ -876,6 +902,12 @@ export interface components {
             /** Tracking Id */
             tracking_id: string;
         };
+        /**
+         * AccountStatus
+         * @description The derived statuses, with the exact strings clients see.
+         * @enum {string}
+         */
+        AccountStatus: "None" | "Active" | "Active_Pending" | "Cancelled_Active" | "Canceled" | "Past Due" | "Paused" | "Active_Paused" | "Pending";
         /** AppliedDiscount */
         AppliedDiscount: {
             /**
@@ -929,6 +961,50 @@ export interface components {
         ChangePasswordRequest: {
             current_validators: components["schemas"]["PasswordValidators"];
             new_validators: components["schemas"]["PasswordValidators"];
+        };
+        /**
+         * Conditions
+         * @description When a rule applies; every condition given must hold.
+         */
+        Conditions: {
+            /**
+             * Countries
+             * @default []
+             */
+            countries: string[];
+            /**
+             * Path
+             * @description a path prefix of whole segments
+             * @default
+             */
+            path: string;
+            /**
+             * Plans
+             * @default []
+             */
+            plans: string[];
+            /**
+             * Products
+             * @default []
+             */
+            products: string[];
+            /**
+             * Readers
+             * @default any
+             * @enum {string}
+             */
+            readers: "any" | "signed-out" | "signed-in" | "new" | "had-trial";
+            /**
+             * Region
+             * @default any
+             * @enum {string}
+             */
+            region: "any" | "supported" | "unsupported";
+            /**
+             * Statuses
+             * @default []
+             */
+            statuses: components["schemas"]["AccountStatus"][];
         };
         /** ContentOut */
         ContentOut: {
@@ -1014,7 +1090,7 @@ export interface components {
             path: string;
             /**
              * Sdkfeatureslug
-             * @description The feature asked about: available-plans.
+             * @description The feature asked about: available-plans, membership-entitlement-check, cancel-flow-offer or text-campaigns.
              */
             sdkFeatureSlug: string;
             /**
@@ -1028,10 +1104,20 @@ export interface components {
         /** DecisionOut */
         DecisionOut: {
             /**
+             * Loggedin
+             * @description Whether the decision was made for a signed-in reader (a live session).
+             */
+            loggedIn: boolean;
+            /**
              * Outputvalue
-             * @description The feature's answer. available-plans: text, one line per plan offered in display order: the plan id, optionally a space and a JSON object of options ({"featured": true|false, "curation": "<text>"}) for that plan's card; empty when no plan is offered (outside the supported region).
+             * @description The feature's answer. `available-plans`: text, one line per plan offered in display order: the plan id, optionally a space and a JSON object of options ({"featured": true|false, "curation": "<text>"}) for that plan's card; empty when no plan is offered (outside the supported region). `membership-entitlement-check`: true or false, true only for a session whose reader the server finds entitled (a member-like status or home delivery). `cancel-flow-offer`: {"offer": null} or {"offer": {"subscriptionId", "discountId", "heading", "text", "acceptLabel", "priceWithDiscount", "numberOfBillingCycles"}}, an offer the discounts call accepts. `text-campaigns`: {"ctaHeading"?: <text>, "subtext"?: <text>}, with `{membership}` and `{action}` for the page to fill in; a text left out keeps the page's own, an empty one hides it.
              */
             outputValue: unknown;
+            /**
+             * Sdkfeatureslug
+             * @description The feature answered (as asked).
+             */
+            sdkFeatureSlug: string;
         };
         /** DefaultPaymentMethod */
         DefaultPaymentMethod: {
@@ -1069,19 +1155,6 @@ export interface components {
             identifiers: components["schemas"]["Identifiers"];
             /** Message */
             message: string;
-        };
-        /** EntitlementOut */
-        EntitlementOut: {
-            /**
-             * Entitled
-             * @description Its reader may read members-only stories: a member-like status or home delivery, decided on the server.
-             */
-            entitled: boolean;
-            /**
-             * Loggedin
-             * @description A live session is signed in.
-             */
-            loggedIn: boolean;
         };
         /** ErrorBody */
         ErrorBody: {
@@ -1787,6 +1860,75 @@ export interface components {
         /** ResetRequest */
         ResetRequest: {
             identifiers: components["schemas"]["Identifiers"];
+        };
+        /**
+         * RuleIn
+         * @description A rule as an operator writes it.
+         */
+        RuleIn: {
+            conditions?: components["schemas"]["Conditions"];
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+            /**
+             * Enabled
+             * @default true
+             */
+            enabled: boolean;
+            /**
+             * Feature
+             * @enum {string}
+             */
+            feature: "available-plans" | "membership-entitlement-check" | "cancel-flow-offer" | "text-campaigns";
+            /**
+             * Output
+             * @description the feature's answer; see the feature's shape
+             */
+            output: {
+                [key: string]: unknown;
+            };
+            /**
+             * Priority
+             * @description lowest decides first
+             * @default 100
+             */
+            priority: number;
+        };
+        /** RuleListOut */
+        RuleListOut: {
+            /** Rules */
+            rules: components["schemas"]["RuleOut"][];
+        };
+        /** RuleOut */
+        RuleOut: {
+            /** Conditions */
+            conditions: {
+                [key: string]: unknown;
+            };
+            /** Description */
+            description: string;
+            /** Enabled */
+            enabled: boolean;
+            /**
+             * Feature
+             * @enum {string}
+             */
+            feature: "available-plans" | "membership-entitlement-check" | "cancel-flow-offer" | "text-campaigns";
+            /** Id */
+            id: number;
+            /** Output */
+            output: {
+                [key: string]: unknown;
+            };
+            /** Priority */
+            priority: number;
+            /**
+             * Updatedat
+             * @description ISO 8601
+             */
+            updatedAt: string;
         };
         /** StepUp */
         StepUp: {
@@ -3567,6 +3709,255 @@ export interface operations {
             };
         };
     };
+    list_rules_operator_v1_decision_rules_get: {
+        parameters: {
+            query?: {
+                feature?: ("available-plans" | "membership-entitlement-check" | "cancel-flow-offer" | "text-campaigns") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleListOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_rule_operator_v1_decision_rules_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    show_rule_operator_v1_decision_rules__rule_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    replace_rule_operator_v1_decision_rules__rule_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_rule_operator_v1_decision_rules__rule_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     show_operator_v1_home_delivery__email__get: {
         parameters: {
             query?: never;
@@ -3755,35 +4146,6 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    entitlement_wp_json_nyp_membership_v1_entitlement_get: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EntitlementOut"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };

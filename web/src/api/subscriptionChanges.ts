@@ -52,14 +52,7 @@ export async function sendPauseEmail(email: PauseEmail): Promise<boolean> {
   }
 }
 
-export type DiscountOffer = components['schemas']['DiscountOfferOut'];
-
 const discountsPath = (id: string) => `/wp-json/nyp-membership/v1/subscriptions/${encodeURIComponent(id)}/discounts`;
-
-/** The retention offers of the cancel flow for one subscription. */
-export function fetchCancelFlowOffers(id: string): Promise<DiscountOffer[]> {
-  return request(`${discountsPath(id)}?purpose=cancel-flow`);
-}
 
 export function takeDiscount(id: string, discountId: string): Promise<SubscriptionChange> {
   return request(discountsPath(id), { method: 'POST', body: { discount_id: discountId } });

@@ -3,6 +3,7 @@ import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Access } from './access';
 import { AccountItems } from './AccountItems';
+import { createCampaignStore } from './campaign';
 import { CtaSpot } from './CtaSpot';
 import { Paywall } from './Paywall';
 import { paywallView } from './paywall';
@@ -90,6 +91,24 @@ describe('the other islands', () => {
     act(() => site.store.dispatch({ type: 'resolved', loggedIn: true, entitled: true, releasing: false }));
     expect(screen.queryByRole('heading', { name: 'Get Sports+' })).toBeNull();
     expect(screen.getByText('Thanks for being a Sports+ member.')).toBeInTheDocument();
+  });
+
+  it('wait for the text campaign, then say what it says', () => {
+    const site = sitePage({ status: 'anonymous' }, { campaign: createCampaignStore() }); // still asking
+    renderIsland(
+      <>
+        <CtaSpot />
+        <Subtext />
+      </>,
+      site,
+    );
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(screen.queryByText(/members read every story/)).toBeNull();
+    act(() => site.campaign.set({ ctaHeading: 'Join {membership} this season', subtext: '{action} and read on.' }));
+    expect(screen.getByRole('heading', { name: 'Join Sports+ this season' })).toBeInTheDocument();
+    expect(screen.getByText('Get 1 Year for $39.99 and read on.')).toBeInTheDocument();
+    act(() => site.campaign.set({ ctaHeading: '' }));
+    expect(screen.queryByRole('heading')).toBeNull();
   });
 
   it('the main menu has Log in, or Account settings and Log out; nothing in the mobile app', () => {

@@ -7,27 +7,35 @@ function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
+const ENGINE = 'http://site.test/zephr/decision-engine';
+
 async function run(contentId: string | null, answers: Record<string, Response | Error>) {
-  const calls: { url: string; nonce: string | null }[] = [];
+  const calls: { url: string; nonce: string | null; body: unknown }[] = [];
   const fetcher = (url: string, init: RequestInit) => {
-    calls.push({ url, nonce: new Headers(init.headers).get('X-WP-Nonce') });
-    const answer = answers[url.replace('http://site.test/wp-json/nyp-membership/v1/', '')];
+    calls.push({ url, nonce: new Headers(init.headers).get('X-WP-Nonce'), body: init.body ? JSON.parse(String(init.body)) : null });
+    const answer = answers[url === ENGINE ? 'engine' : url.replace('http://site.test/wp-json/nyp-membership/v1/', '')];
     return answer instanceof Error || !answer ? Promise.reject(answer ?? new Error('unexpected')) : Promise.resolve(answer);
   };
   const actions: AccessAction[] = [];
-  await checkAccess({ restUrl: 'http://site.test/wp-json/', nonce: 'n1', contentId }, (a) => actions.push(a), fetcher);
+  await checkAccess({ restUrl: 'http://site.test/wp-json/', nonce: 'n1', path: '/2026/11/22/a-story/', contentId }, (a) => actions.push(a), fetcher);
   return { calls, actions };
 }
 
+const decided = (loggedIn: boolean, outputValue: unknown) => json(200, { sdkFeatureSlug: 'membership-entitlement-check', loggedIn, outputValue });
+
 describe('the access check', () => {
-  it('asks for the body only once the server says the reader is entitled', async () => {
+  it('asks the decision engine first, and for the body only once it says the reader is entitled', async () => {
     const { calls, actions } = await run('c1', {
-      entitlement: json(200, { loggedIn: true, entitled: true }),
+      engine: decided(true, true),
       'content/c1': json(200, { content: '<p>Rest</p>' }),
     });
     expect(calls).toEqual([
-      { url: 'http://site.test/wp-json/nyp-membership/v1/entitlement', nonce: 'n1' },
-      { url: 'http://site.test/wp-json/nyp-membership/v1/content/c1', nonce: 'n1' },
+      {
+        url: ENGINE,
+        nonce: null,
+        body: { sdkFeatureSlug: 'membership-entitlement-check', path: '/2026/11/22/a-story/', contentId: 'c1', userAgent: null, session: null },
+      },
+      { url: 'http://site.test/wp-json/nyp-membership/v1/content/c1', nonce: 'n1', body: null },
     ]);
     expect(actions).toEqual([
       { type: 'resolved', loggedIn: true, entitled: true, releasing: true },
@@ -36,18 +44,23 @@ describe('the access check', () => {
   });
 
   it('never asks for a body for readers who are not entitled, nor on free stories', async () => {
-    const reader = await run('c1', { entitlement: json(200, { loggedIn: true, entitled: false }) });
+    const reader = await run('c1', { engine: decided(true, false) });
     expect(reader.calls).toHaveLength(1);
     expect(reader.actions).toEqual([{ type: 'resolved', loggedIn: true, entitled: false, releasing: false }]);
-    const free = await run(null, { entitlement: json(200, { loggedIn: true, entitled: true }) });
+    const free = await run(null, { engine: decided(true, true) });
     expect(free.calls).toHaveLength(1);
+    // Only a JSON true is entitlement.
+    for (const value of ['true', 1, { entitled: true }, null]) {
+      expect((await run('c1', { engine: decided(true, value) })).actions).toEqual([{ type: 'resolved', loggedIn: true, entitled: false, releasing: false }]);
+    }
   });
 
   it('logs failures and never reports them as entitlement', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect((await run('c1', { entitlement: json(403, { type: 'bad-nonce' }) })).actions).toEqual([{ type: 'failed' }]);
-    expect((await run('c1', { entitlement: new TypeError('offline') })).actions).toEqual([{ type: 'failed' }]);
-    const release = await run('c1', { entitlement: json(200, { loggedIn: true, entitled: true }), 'content/c1': json(500, {}) });
+    expect((await run('c1', { engine: json(400, { type: 'unknown-feature' }) })).actions).toEqual([{ type: 'failed' }]);
+    expect((await run('c1', { engine: json(200, { entitled: true }) })).actions).toEqual([{ type: 'failed' }]);
+    expect((await run('c1', { engine: new TypeError('offline') })).actions).toEqual([{ type: 'failed' }]);
+    const release = await run('c1', { engine: decided(true, true), 'content/c1': json(500, {}) });
     expect(release.actions.at(-1)).toEqual({ type: 'release-failed' });
     expect(log).toHaveBeenCalled();
   });

@@ -3,9 +3,12 @@
  * members-only story its body. One state for every island, changed only by a reducer
  * whose unknown actions throw.
  *
- * The order is the spec's: the entitlement check first, then, for an entitled reader of a
- * members-only story, the content call. Readers who are not entitled never ask for a body.
+ * The order is the spec's: the entitlement check first (the decision engine's
+ * membership-entitlement-check), then, for an entitled reader of a members-only story, the
+ * content call, which checks again on the server. Readers who are not entitled never ask.
  */
+import { askDecision, ENTITLEMENT_FEATURE, type Fetch } from './decisions';
+import { createStore } from './store';
 
 export type Access =
   | { status: 'checking' }
@@ -49,11 +52,11 @@ export function isEntitled(access: Access): boolean {
 export interface AccessRequest {
   restUrl: string;
   nonce: string;
+  /** The page's path, which the engine's rules may choose by. */
+  path: string;
   /** Set on a members-only story: an entitled reader then asks for its body. */
   contentId: string | null;
 }
-
-type Fetch = (input: string, init: RequestInit) => Promise<Response>;
 
 async function getJson(fetcher: Fetch, url: string, nonce: string): Promise<Record<string, unknown>> {
   const response = await fetcher(url, {
@@ -76,17 +79,17 @@ export async function checkAccess(
   fetcher: Fetch = fetch,
 ): Promise<void> {
   const base = `${request.restUrl}nyp-membership/v1/`;
-  let answer: Record<string, unknown>;
+  let answer: { loggedIn: boolean; outputValue: unknown };
   try {
-    answer = await getJson(fetcher, `${base}entitlement`, request.nonce);
+    answer = await askDecision(fetcher, request.restUrl, { sdkFeatureSlug: ENTITLEMENT_FEATURE, path: request.path, contentId: request.contentId });
   } catch (error) {
     console.error('The membership check failed.', error);
     dispatch({ type: 'failed' });
     return;
   }
-  const entitled = answer.entitled === true;
+  const entitled = answer.outputValue === true;
   const releasing = entitled && request.contentId !== null;
-  dispatch({ type: 'resolved', loggedIn: answer.loggedIn === true, entitled, releasing });
+  dispatch({ type: 'resolved', loggedIn: answer.loggedIn, entitled, releasing });
   if (!releasing || request.contentId === null) return;
   try {
     const found = await getJson(fetcher, `${base}content/${encodeURIComponent(request.contentId)}`, request.nonce);
@@ -105,17 +108,6 @@ export interface AccessStore {
 }
 
 export function createAccessStore(initial: Access = CHECKING): AccessStore {
-  let state = initial;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    dispatch(action) {
-      state = accessReducer(state, action);
-      for (const listener of listeners) listener();
-    },
-  };
+  const { get, subscribe, set } = createStore(initial);
+  return { get, subscribe, dispatch: (action) => set(accessReducer(get(), action)) };
 }

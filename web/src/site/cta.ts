@@ -3,6 +3,7 @@
  * server computed) and the page's curation.
  */
 import { isEntitled, type Access } from './access';
+import { BUILT_IN, fillText, type Campaign } from './campaign';
 import type { BrandLabels, SitePlan } from './globals';
 
 export interface Offer {
@@ -34,9 +35,14 @@ export function offersMembership(access: Access): boolean {
   return access.status === 'anonymous' || access.status === 'reader' || access.status === 'failed';
 }
 
-/** The membership subtext under the byline. */
-export function subtext(access: Access, offer: Offer | null, labels: BrandLabels): string {
-  if (isEntitled(access)) return `Thanks for being a ${labels.membership} member.`;
+/** The membership subtext under the byline: the campaign's words, else the built-in ones. */
+export function subtext(access: Access, offer: Offer | null, labels: BrandLabels, campaign: Campaign = {}): string {
+  if (isEntitled(access)) return fillText(campaign.subtext ?? BUILT_IN.memberSubtext, labels, offer?.action);
   if (!offersMembership(access) || !offer) return '';
-  return `${labels.membership} members read every story. ${offer.action}.`;
+  return fillText(campaign.subtext ?? BUILT_IN.offerSubtext, labels, offer.action);
+}
+
+/** The call-to-action spot's heading; empty hides the spot. */
+export function ctaHeading(labels: BrandLabels, campaign: Campaign = {}): string {
+  return fillText(campaign.ctaHeading ?? BUILT_IN.ctaHeading, labels);
 }

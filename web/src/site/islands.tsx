@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { detectMobileApp } from '../account/mobileApp';
 import { checkAccess, createAccessStore } from './access';
 import { AccountItems } from './AccountItems';
+import { createCampaignStore, fetchCampaign } from './campaign';
 import { SiteContext, type SitePage } from './context';
 import { CtaSpot } from './CtaSpot';
 import { parseContent, parseLabels, parseMembershipSettings, readBlock } from './globals';
@@ -15,7 +16,7 @@ import { MembershipMenu } from './MembershipMenu';
 import { Paywall } from './Paywall';
 import { segmentUpdate, subscriberHint } from './segment';
 import { Subtext } from './Subtext';
-import { pushEvent } from './tracking';
+import { pushTrackingEvent } from '../tracking';
 
 function start(): void {
   const settings = parseMembershipSettings(readBlock('membership-settings'), window.location.origin);
@@ -26,6 +27,7 @@ function start(): void {
     settings,
     labels: parseLabels(readBlock('site-brand')),
     store: createAccessStore(),
+    campaign: createCampaignStore(),
     returnTo: window.location.pathname,
     mobileApp: detectMobileApp(window.location.search),
     hintedSubscriber: subscriberHint(document.cookie, settings.cookieSettings),
@@ -48,13 +50,16 @@ function start(): void {
   if (paywall && body) mount(paywall, <Paywall section={paywall} story={body} />);
 
   if (content && story) {
-    pushEvent('articleview', { contentId: content.contentId, access: story.dataset.access ?? '' });
+    pushTrackingEvent('articleview', { contentId: content.contentId, access: story.dataset.access ?? '' });
   }
   const request = {
     restUrl: settings.restUrl,
     nonce: content?.nonce || settings.nonce,
+    path: window.location.pathname,
     contentId: content && membersOnly ? content.contentId : null,
   };
+  // Asked beside the entitlement check, for the calls to action that wait for it.
+  void fetchCampaign(settings.restUrl, request.path, content?.contentId ?? null).then(site.campaign.set);
   void checkAccess(request, (action) => {
     site.store.dispatch(action);
     if (action.type !== 'resolved') return;

@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { createAccessStore, type Access } from './access';
+import { createCampaignStore } from './campaign';
 import { SiteContext, type SitePage } from './context';
 import { DEFAULT_COOKIE_SETTINGS, parsePlans, type BrandLabels } from './globals';
 
@@ -33,6 +34,7 @@ export function sitePage(access: Access, overrides: Partial<SitePage> = {}): Sit
     },
     labels: LABELS,
     store: createAccessStore(access),
+    campaign: createCampaignStore({}), // the built-in words
     returnTo: '/2026/11/22/a-story/',
     mobileApp: false,
     hintedSubscriber: false,

@@ -2,7 +2,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { CardForm, type CardTokenizer } from './CardForm';
+import { CardForm, type CardValuesTokenizer as CardTokenizer } from './CardForm';
 
 const today = new Date(2026, 4, 15);
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type FormEvent, type ReactNode, type RefObject } from 'react';
 
 interface ModalDialogProps {
   open: boolean;
@@ -10,14 +10,17 @@ interface ModalDialogProps {
   busy: boolean;
   onClose: () => void;
   onSubmit: () => void;
+  /** Focused on opening instead of the first control (the safe choice of a confirmation). */
+  initialFocus?: RefObject<HTMLElement | null>;
   children: ReactNode;
 }
 
 /**
  * A modal <dialog> holding one form: focus stays inside, Escape closes it unless it is busy,
- * and the error region exists before any error so screen readers announce it.
+ * focus goes back to the control that opened it, and the error region exists before any
+ * error so screen readers announce it.
  */
-export function ModalDialog({ open, title, description, error, busy, onClose, onSubmit, children }: ModalDialogProps) {
+export function ModalDialog({ open, title, description, error, busy, onClose, onSubmit, initialFocus, children }: ModalDialogProps) {
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
 
@@ -27,11 +30,12 @@ export function ModalDialog({ open, title, description, error, busy, onClose, on
     if (open && !dialog.open) {
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
+      initialFocus?.current?.focus();
     } else if (!open && dialog.open) {
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
     }
-  }, [open]);
+  }, [open, initialFocus]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -49,16 +53,19 @@ export function ModalDialog({ open, title, description, error, busy, onClose, on
         if (busy) event.preventDefault();
       }}
     >
-      <form onSubmit={submit} noValidate>
-        <h2 id={`${id}-title`} className="dialog__title">
-          {title}
-        </h2>
-        <p id={`${id}-text`}>{description}</p>
-        <div role="alert" className="alert alert--error">
-          {error && <p>{error}</p>}
-        </div>
-        {children}
-      </form>
+      {/* Only while open: a closed dialog's fields must not stand beside the page's own. */}
+      {open && (
+        <form onSubmit={submit} noValidate>
+          <h2 id={`${id}-title`} className="dialog__title">
+            {title}
+          </h2>
+          <p id={`${id}-text`}>{description}</p>
+          <div role="alert" className="alert alert--error">
+            {error && <p>{error}</p>}
+          </div>
+          {children}
+        </form>
+      )}
     </dialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { DiscountOffer } from '../../api/subscriptionChanges';
+import type { CancelOffer } from '../../api/decisions';
 import { Button } from '../../ui/Button';
 import { ModalDialog } from '../../ui/ModalDialog';
 import { useDialogAction } from '../../ui/useDialogAction';
@@ -16,10 +16,10 @@ export const CANCEL_REASONS = [
 interface CancelDialogProps {
   open: boolean;
   accessUntil: string | null;
-  /** A retention offer to show before the reasons, if the reader has one. */
-  offer?: DiscountOffer | null;
+  /** The retention offer (the decision engine's cancel-flow-offer) shown before the reasons. */
+  offer?: CancelOffer | null;
   /** Takes the offer instead of cancelling; rejects with an Error shown in the dialog. */
-  onAcceptOffer?: (offer: DiscountOffer) => Promise<void>;
+  onAcceptOffer?: (offer: CancelOffer) => Promise<void>;
   onClose: () => void;
   /** Rejects with an Error whose message is shown in the dialog. */
   onConfirm: (reason: string, reasonText: string) => Promise<void>;
@@ -35,7 +35,7 @@ export function CancelDialog({ open, accessUntil, offer, onAcceptOffer, onClose,
     setReasonText('');
   });
 
-  const accept = (chosen: DiscountOffer) => (onAcceptOffer ? run(() => onAcceptOffer(chosen)) : Promise.resolve());
+  const accept = (chosen: CancelOffer) => (onAcceptOffer ? run(() => onAcceptOffer(chosen)) : Promise.resolve());
   const submit = async () => {
     if (!reason) setError('Please choose a reason.');
     else await run(() => onConfirm(reason, reasonText.trim()));
@@ -53,10 +53,10 @@ export function CancelDialog({ open, accessUntil, offer, onAcceptOffer, onClose,
     >
       {offer && onAcceptOffer && (
         <section className="dialog__offer" aria-labelledby={`${id}-offer`}>
-          <h3 id={`${id}-offer`}>Before you go: {offer.name}</h3>
-          <p>{offer.description}</p>
+          <h3 id={`${id}-offer`}>{offer.heading}</h3>
+          <p>{offer.text}</p>
           <Button variant="secondary" busy={busy} onClick={() => void accept(offer)}>
-            Accept offer
+            {offer.acceptLabel}
           </Button>
         </section>
       )}

@@ -17,7 +17,6 @@ import {
 import { useIdentity } from '../state/IdentityProvider';
 import {
   initialSubscriptionState,
-  orderPlans,
   subscriptionReducer,
   type SubscriptionAction,
   type SubscriptionState,
@@ -58,13 +57,12 @@ export function SubscriptionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (plans.data) {
+      // Which of them a reader is offered is the payflow's available-plans decision.
       dispatch({ type: 'SET_PLANS', plans: plans.data });
-      dispatch({ type: 'SET_AVAILABLE_PLANS', availablePlans: orderPlans(plans.data) });
     } else if (plans.error) {
       // Spec: a plan load failure yields an empty plan list and is logged.
       console.error('Plans could not be loaded', plans.error);
       dispatch({ type: 'SET_PLANS', plans: {} });
-      dispatch({ type: 'SET_AVAILABLE_PLANS', availablePlans: [] });
     }
   }, [plans.data, plans.error, reader, loggedIn]);
 

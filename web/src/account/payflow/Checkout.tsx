@@ -2,20 +2,23 @@ import type { RawPlan } from '../../api/billing';
 import { ErrorAlert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { CardForm, type CardTokenizer, type TokenizedCard } from '../../ui/CardForm';
+import { WalletButtons } from '../paymentMethods/WalletButtons';
+import type { WalletProvider } from '../paymentMethods/wallets';
 import { NON_REFUNDABLE_TEXT, PRICE_INCREASE_TEXT, formatPrice, hasTrial, priceWording } from './texts';
 
 interface CheckoutProps {
   plan: RawPlan;
   hadTrial: boolean;
   tokenizer: CardTokenizer;
+  wallets: WalletProvider;
   errorMessage: string | null;
   onPay: (card: TokenizedCard) => Promise<void>;
   onSubmitStart: () => void;
   onChangePlan: () => void;
 }
 
-/** One-step checkout: the chosen plan, the card form and the payment texts. */
-export function Checkout({ plan, hadTrial, tokenizer, errorMessage, onPay, onSubmitStart, onChangePlan }: CheckoutProps) {
+/** One-step checkout: the chosen plan, the card form and the payment texts, and the wallets. */
+export function Checkout({ plan, hadTrial, tokenizer, wallets, errorMessage, onPay, onSubmitStart, onChangePlan }: CheckoutProps) {
   const trial = hasTrial(plan) && !hadTrial;
   return (
     <div className="checkout">
@@ -40,6 +43,15 @@ export function Checkout({ plan, hadTrial, tokenizer, errorMessage, onPay, onSub
             </p>
           </div>
         </CardForm>
+        {/* The subscribe call's answer shows in the alert above, as it does for a card. */}
+        <WalletButtons
+          wallets={wallets}
+          label="Or pay with"
+          onNonce={(nonce, type) => {
+            onSubmitStart();
+            return onPay({ nonce, type });
+          }}
+        />
       </section>
     </div>
   );

@@ -5,30 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MembershipResponse, RawPlan } from '../../api/billing';
 import { createQueryClient } from '../../api/queryClient';
 import { App } from '../App';
+import { rawPlan } from '../../test/plans';
 
-function plan(id: string, overrides: Partial<RawPlan>): RawPlan {
-  return {
-    id,
-    name: id,
-    product_id: 'sports-membership',
-    frequency: 1,
-    amount: '4.99',
-    normal_amount: '4.99',
-    first_billing_date: null,
-    next_billing_date: null,
-    step_up: null,
-    trial_duration: 0,
-    trial_duration_unit: 'day',
-    featured: false,
-    card_heading: 'Flexible Monthly',
-    curation: '',
-    cta_text: 'Get 4 Weeks for $4.99',
-    badge: null,
-    monthly_price: '4.99',
-    discount_percent: 0,
-    ...overrides,
-  };
-}
+const plan = rawPlan;
 
 const PLANS = {
   'sports-monthly': plan('sports-monthly', { trial_duration: 7, cta_text: 'Try for free' }),

@@ -13,11 +13,13 @@ import type { CardTokenizer, TokenizedCard } from '../../ui/CardForm';
 import { PageHeading } from '../../ui/PageHeading';
 import { Spinner } from '../../ui/Spinner';
 import { useSubscription } from '../membership/SubscriptionProvider';
+import type { WalletProvider } from '../paymentMethods/wallets';
 import { useIdentity } from '../state/IdentityProvider';
 import { Confirmation } from './Confirmation';
 import { PlanCards } from './PlanCards';
 import { PreparedCheckout } from './PreparedCheckout';
-import { SUBSCRIBE_ERROR, hasTrial, pushTrackingEvent } from './texts';
+import { pushTrackingEvent } from '../../tracking';
+import { SUBSCRIBE_ERROR, hasTrial } from './texts';
 import { useAvailablePlans } from './useAvailablePlans';
 
 /** Spec: subscribe errors show the server's text; anything without one, the generic sentence. */
@@ -26,7 +28,7 @@ export function subscribeErrorMessage(error: unknown): string {
   return SUBSCRIBE_ERROR;
 }
 
-export function Payflow({ tokenizer }: { tokenizer: CardTokenizer }) {
+export function Payflow({ tokenizer, wallets }: { tokenizer: CardTokenizer; wallets: WalletProvider }) {
   const queryClient = useQueryClient();
   const { state: identity, dispatch: identityDispatch } = useIdentity();
   const { state, dispatch, plansStatus, retryPlans, membership, refreshBilling } = useSubscription();
@@ -89,6 +91,7 @@ export function Payflow({ tokenizer }: { tokenizer: CardTokenizer }) {
         plan={selectedPlan}
         hadTrial={hadTrial}
         tokenizer={tokenizer}
+        wallets={wallets}
         errorMessage={state.globalErrorMessage}
         onPay={pay}
         onSubmitStart={() => dispatch({ type: 'SET_GLOBAL_ERROR_MESSAGE', message: null })}

@@ -5,9 +5,9 @@ import { preparedCustomerQuery } from '../../api/siteCalls';
 import { ErrorAlert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
+import { messages } from '../messages';
 import { useIdentity } from '../state/IdentityProvider';
 import { Checkout } from './Checkout';
-import { UNKNOWN_ERROR } from './texts';
 
 /**
  * The checkout, once the site API's prepare-customer call has made the reader's gateway
@@ -21,7 +21,7 @@ export function PreparedCheckout(props: ComponentProps<typeof Checkout>) {
   if (prepared.isPending) return <Spinner label="Preparing checkout…" />;
   if (prepared.error) {
     const error = prepared.error;
-    const message = isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : UNKNOWN_ERROR;
+    const message = isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : messages.unknownError;
     return (
       <div className="card">
         <ErrorAlert>

@@ -3,7 +3,7 @@ import type { PaymentMethod, RawPlan } from '../../api/billing';
 import { ApiError } from '../../api/client';
 import { alertMessages } from '../membership/alerts';
 import { subscribeErrorMessage } from './Payflow';
-import { amountNumber, cardMessage, formatServerDate, priceWording, pushTrackingEvent } from './texts';
+import { amountNumber, cardMessage, formatServerDate, priceWording } from './texts';
 
 const monthly = { id: 'sports-monthly', amount: '4.99', frequency: 1, trial_duration: 7, trial_duration_unit: 'day' } as RawPlan;
 const annual = { id: 'sports-annual', amount: '39.99', frequency: 12, trial_duration: 0, trial_duration_unit: 'day' } as RawPlan;
@@ -40,18 +40,6 @@ describe('payflow texts', () => {
       'It looks like there was an error subscribing, please try again later.',
     );
     expect(subscribeErrorMessage(new Error('x'))).toBe('It looks like there was an error subscribing, please try again later.');
-  });
-
-  it('pushes tracking events to window.dataLayer', () => {
-    const target = globalThis as unknown as { window?: unknown; dataLayer?: unknown[] };
-    target.window = globalThis;
-    try {
-      pushTrackingEvent('freeTrialStarted', { planId: 'sports-monthly' });
-      expect(target.dataLayer).toEqual([{ event: 'freeTrialStarted', planId: 'sports-monthly' }]);
-    } finally {
-      delete target.window;
-      delete target.dataLayer;
-    }
   });
 });
 

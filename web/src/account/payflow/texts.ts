@@ -1,21 +1,18 @@
 /**
- * The membership texts of the account area (spec sections 8 and 9, word for word where the
- * spec gives the words; the server's billing/cta.py holds the same sentences). Prices and
- * calls to action come from the server with each plan; only their wording around them is here.
+ * The payflow's and payment pages' texts (spec sections 8 and 9, word for word), the web's
+ * one copy of them: plan names, calls to action ('Try for free', 'Get 1 Year for $X'...),
+ * card headings, prices and account-status messages come from the server (billing/cta.py)
+ * with each plan and membership; only the wording around them is here. The generic error
+ * sentence is the account area's messages.unknownError.
  */
 import type { RawPlan } from '../../api/billing';
 
 export const NON_REFUNDABLE_TEXT = 'All charges are non-refundable.';
 export const PRICE_INCREASE_TEXT = 'We will notify you by email before any price increase.';
 export const SUBSCRIBE_ERROR = 'It looks like there was an error subscribing, please try again later.';
-export const TRIAL_CTA = 'Try for free';
 export const FEATURED_BADGE = 'Best Value!';
 export const CARD_EXPIRING_MESSAGE = 'Your credit card is about to expire. Please update your {type} ending in {digits}.';
 export const CARD_EXPIRED_MESSAGE = 'Your credit card has expired. Please update your {type} ending in {digits}.';
-export const UNKNOWN_ERROR = 'An unknown error has occurred.';
-
-/** Spec section 9: billing intervals 1, 6, 12 months. */
-export const INTERVAL_NAMES: Record<number, string> = { 1: 'Monthly', 6: 'Biannually', 12: 'Annually' };
 
 /** "$4.99" from the server's amount text ("4.99", "1,299.99"). */
 export function formatPrice(amount: string): string {
@@ -61,11 +58,4 @@ export function formatServerDate(value: { date: string } | string | null | undef
   if (!match) return null;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);
-}
-
-/** Spec section 9 tracking events, pushed to the page's analytics data layer. */
-export function pushTrackingEvent(event: string, details: Record<string, unknown> = {}): void {
-  const target = window as unknown as { dataLayer?: unknown[] };
-  if (!Array.isArray(target.dataLayer)) target.dataLayer = [];
-  target.dataLayer.push({ event, ...details });
 }

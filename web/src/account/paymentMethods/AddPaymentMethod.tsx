@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ErrorAlert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { CardForm, type CardTokenizer } from '../../ui/CardForm';
-import { messages } from '../messages';
-import type { WalletProvider, WalletType } from './wallets';
+import { WalletButtons } from './WalletButtons';
+import type { WalletProvider } from './wallets';
 
 interface AddPaymentMethodProps {
   tokenizer: CardTokenizer;
@@ -16,8 +15,6 @@ interface AddPaymentMethodProps {
 export function AddPaymentMethod({ tokenizer, wallets, onAdd }: AddPaymentMethodProps) {
   const id = useId();
   const [formOpen, setFormOpen] = useState(false);
-  const [walletBusy, setWalletBusy] = useState<WalletType | null>(null);
-  const [walletError, setWalletError] = useState<string | null>(null);
   const cardArea = useRef<HTMLDivElement>(null);
   const openButton = useRef<HTMLButtonElement>(null);
   const toggled = useRef(false);
@@ -40,18 +37,6 @@ export function AddPaymentMethod({ tokenizer, wallets, onAdd }: AddPaymentMethod
     setFormOpen(false);
   };
 
-  const addWallet = async (type: WalletType) => {
-    setWalletBusy(type);
-    setWalletError(null);
-    try {
-      await onAdd(await wallets.tokenize(type));
-    } catch (caught) {
-      setWalletError(caught instanceof Error && caught.message ? caught.message : messages.unknownError);
-    } finally {
-      setWalletBusy(null);
-    }
-  };
-
   return (
     <section className="card add-payment-method" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Add a payment method</h2>
@@ -69,28 +54,7 @@ export function AddPaymentMethod({ tokenizer, wallets, onAdd }: AddPaymentMethod
           Add new card
         </button>
       )}
-      {wallets.wallets.length > 0 && (
-        <div className="wallets" role="group" aria-labelledby={`${id}-wallets`}>
-          <p id={`${id}-wallets`} className="wallets__label">
-            Or add a wallet
-          </p>
-          <ErrorAlert>{walletError && <p>{walletError}</p>}</ErrorAlert>
-          <div className="wallets__buttons">
-            {wallets.wallets.map((wallet) => (
-              <Button
-                key={wallet.type}
-                variant="secondary"
-                className={`wallet-button wallet-button--${wallet.type}`}
-                busy={walletBusy === wallet.type}
-                disabled={walletBusy !== null}
-                onClick={() => void addWallet(wallet.type)}
-              >
-                {wallet.label}
-              </Button>
-            ))}
-          </div>
-        </div>
-      )}
+      <WalletButtons wallets={wallets} label="Or add a wallet" onNonce={onAdd} />
     </section>
   );
 }

@@ -1,10 +1,9 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { PaymentMethod } from '../../api/billing';
-import { ErrorAlert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { messages } from '../messages';
+import { ModalDialog } from '../../ui/ModalDialog';
 import { methodName } from './describe';
-import { ModalDialog } from './ModalDialog';
 
 interface DeleteDialogProps {
   method: PaymentMethod | null;
@@ -23,7 +22,6 @@ function deleteText(name: string, inUse: boolean, hasOthers: boolean): string {
 
 /** Asks before removing a payment method; the server's refusal is shown here. */
 export function DeleteDialog({ method, hasOthers, onClose, onConfirm }: DeleteDialogProps) {
-  const id = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const keep = useRef<HTMLButtonElement>(null);
@@ -48,16 +46,18 @@ export function DeleteDialog({ method, hasOthers, onClose, onConfirm }: DeleteDi
 
   const name = method ? methodName(method) : '';
   return (
-    <ModalDialog open={method !== null} titleId={`${id}-title`} descriptionId={`${id}-text`} busy={busy} onClose={close} initialFocus={keep}>
-      <h2 id={`${id}-title`} className="dialog__title">
-        Remove this payment method?
-      </h2>
-      <p id={`${id}-text`}>
-        {deleteText(name, Boolean(method?.has_active_subscription), hasOthers)}
-      </p>
-      <ErrorAlert>{error && <p>{error}</p>}</ErrorAlert>
+    <ModalDialog
+      open={method !== null}
+      title="Remove this payment method?"
+      description={deleteText(name, Boolean(method?.has_active_subscription), hasOthers)}
+      error={error}
+      busy={busy}
+      onClose={close}
+      onSubmit={() => void confirm()}
+      initialFocus={keep}
+    >
       <div className="dialog__actions">
-        <Button busy={busy} onClick={() => void confirm()}>
+        <Button type="submit" busy={busy}>
           Remove
         </Button>
         {/* A plain button: the shared Button takes no ref, and this one gets the focus. */}

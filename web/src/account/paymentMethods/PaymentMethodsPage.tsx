@@ -92,8 +92,7 @@ export function PaymentMethodsPage({ tokenizer, cvvTokenizer, wallets }: Payment
     setFocusTarget(LIST_HEADING_ID);
   };
 
-  const verify = async (method: PaymentMethod, cvv: string) => {
-    const nonce = await cvvTokenizer.tokenize(cvv);
+  const verify = async (method: PaymentMethod, nonce: string) => {
     await updatePaymentMethod(method.token, nonce);
     await refreshBilling();
     setVerifying(null);
@@ -146,7 +145,7 @@ export function PaymentMethodsPage({ tokenizer, cvvTokenizer, wallets }: Payment
       </section>
       <AddPaymentMethod tokenizer={tokenizer} wallets={wallets} onAdd={add} />
       <DeleteDialog method={deleting} hasOthers={(methods?.length ?? 0) > 1} onClose={() => setDeleting(null)} onConfirm={remove} />
-      <CvvDialog method={verifying} onClose={() => setVerifying(null)} onVerify={verify} />
+      <CvvDialog method={verifying} tokenizer={cvvTokenizer} onClose={() => setVerifying(null)} onVerify={verify} />
     </>
   );
 }

@@ -3,8 +3,9 @@
  * default; and the CVV-only tokeniser of the embedded sandbox, which sends a CVV alone to
  * Braintree's client API as a CVV-only hosted field does.
  */
-import { ApiError, request } from '../../api/client';
-import { PAYMENT_METHODS_PATH, decodeClientToken, fetchClientToken, tokenizeErrorMessage, type PaymentMethod } from '../../api/billing';
+import { PAYMENT_METHODS_PATH, fetchClientToken, postCreditCard, type PaymentMethod } from '../../api/billing';
+import { request } from '../../api/client';
+import type { HostedCardTokenizer } from '../../ui/cardTokenizer';
 
 export const DEFAULT_PAYMENT_METHOD_PATH = '/zephr/payment/braintree/default-payment-method';
 
@@ -31,45 +32,25 @@ export function setDefaultPaymentMethod(token: string): Promise<PaymentMethod> {
   return request(DEFAULT_PAYMENT_METHOD_PATH, { method: 'PUT', body: { payment_method_token: token } });
 }
 
-/** Turns a CVV into a single-use CVV-only nonce; production passes a Hosted Fields one. */
-export interface CvvTokenizer {
+/** Turns a CVV typed into the page's own input into a single-use CVV-only nonce. */
+export interface CvvValuesTokenizer {
+  kind?: 'values';
   tokenize(cvv: string): Promise<string>;
 }
 
+/** The sandbox's values tokeniser, or in production Hosted Fields mounting the CVV alone. */
+export type CvvTokenizer = CvvValuesTokenizer | HostedCardTokenizer;
+
 /**
- * Posts {creditCard: {cvv}} to {clientApiUrl}/v1/payment_methods/credit_cards. A 422 becomes
- * an ApiError with the field error's message, as the card form's tokeniser reports it.
+ * Posts {creditCard: {cvv}} to Braintree's client API as the card form's tokeniser posts a
+ * card (api/billing.ts): a refusal is an ApiError with the field error's message.
  */
 export async function tokenizeCvvWithClientApi(clientToken: string, cvv: string, fetchImpl: typeof fetch = fetch): Promise<string> {
-  const { authorizationFingerprint, clientApiUrl } = decodeClientToken(clientToken);
-  let response: Response;
-  try {
-    response = await fetchImpl(`${clientApiUrl.replace(/\/$/, '')}/v1/payment_methods/credit_cards`, {
-      method: 'POST',
-      // The CVV goes to the payment provider only; no cookies ride along.
-      credentials: 'omit',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ authorizationFingerprint, creditCard: { cvv: cvv.trim() } }),
-    });
-  } catch {
-    throw new ApiError('You are probably offline.', 0, 'network-error');
-  }
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    throw new ApiError('The response is not a valid JSON response.', response.status, 'invalid-json');
-  }
-  if (!response.ok) throw new ApiError(tokenizeErrorMessage(body), response.status, 'card-invalid', body);
-  const cards = (body as { creditCards?: unknown } | null)?.creditCards;
-  const first = Array.isArray(cards) ? (cards[0] as { nonce?: unknown } | undefined) : undefined;
-  if (!first || typeof first.nonce !== 'string') {
-    throw new ApiError('The response is not a valid JSON response.', response.status, 'invalid-json', body);
-  }
-  return first.nonce;
+  const { nonce } = await postCreditCard(clientToken, { cvv: cvv.trim() }, fetchImpl);
+  return nonce;
 }
 
-export const clientApiCvvTokenizer: CvvTokenizer = {
+export const clientApiCvvTokenizer: CvvValuesTokenizer = {
   async tokenize(cvv) {
     return tokenizeCvvWithClientApi(await fetchClientToken(), cvv);
   },

@@ -35,3 +35,9 @@ export const sandboxWallets: WalletProvider = {
   wallets: WALLETS,
   tokenize: (type) => Promise.resolve(SANDBOX_WALLET_NONCES[type]),
 };
+
+/** No wallet buttons: Braintree itself would refuse the sandbox's test nonces. */
+export const NO_WALLETS: WalletProvider = {
+  wallets: [],
+  tokenize: () => Promise.reject(new Error('No wallet is available.')),
+};

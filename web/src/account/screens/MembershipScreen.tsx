@@ -2,15 +2,14 @@ import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { cancelSubscription } from '../../api/billing';
 import { useQuery } from '@tanstack/react-query';
+import { fetchCancelOffer, type CancelOffer } from '../../api/decisions';
 import {
-  fetchCancelFlowOffers,
   pauseSubscription,
   restartSubscription,
   resumeSubscription,
   sendPauseEmail,
   switchPlan,
   takeDiscount,
-  type DiscountOffer,
 } from '../../api/subscriptionChanges';
 import { ErrorAlert, StatusMessage } from '../../ui/Alert';
 import { errorText } from '../../ui/ModalDialog';
@@ -46,10 +45,11 @@ export default function MembershipScreen() {
   const subscription = membership?.activeSubscription ?? null;
   const subscriptionId = subscription ? subscription.id || subscription['external-id'] : '';
   const currentPlan = subscription ? state.plans[subscription.plan_id] : undefined;
-  // The retention offer is asked for when the reader opens the cancel dialog; none on failure.
+  // The retention offer (the decision engine's cancel-flow-offer) is asked for when the
+  // reader opens the cancel dialog; none on failure.
   const offers = useQuery({
-    queryKey: ['billing', 'cancel-flow-offers', subscriptionId],
-    queryFn: () => fetchCancelFlowOffers(subscriptionId),
+    queryKey: ['decisions', 'cancel-flow-offer', subscriptionId],
+    queryFn: () => fetchCancelOffer('/account/settings/membership'),
     enabled: dialog === 'cancel' && membership?.status === 'Active' && Boolean(subscriptionId),
     staleTime: 0,
   });
@@ -77,8 +77,8 @@ export default function MembershipScreen() {
     await finish(until ? `Your membership has been cancelled. You keep your benefits until ${until}.` : 'Your membership has been cancelled.');
   };
 
-  const acceptOffer = async (offer: DiscountOffer) => {
-    const taken = await takeDiscount(subscriptionId, offer.id);
+  const acceptOffer = async (offer: CancelOffer) => {
+    const taken = await takeDiscount(offer.subscriptionId, offer.discountId);
     await finish(taken.message);
   };
 
@@ -153,7 +153,7 @@ export default function MembershipScreen() {
       <CancelDialog
         open={dialog === 'cancel'}
         accessUntil={accessUntil(subscription)}
-        offer={offers.data?.[0] ?? null}
+        offer={offers.data ?? null}
         onAcceptOffer={acceptOffer}
         onClose={() => setDialog(null)}
         onConfirm={confirmCancel}

@@ -2,13 +2,13 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { MOBILE_APP_STORAGE_KEY } from '../mobileApp';
 import { Payflow } from '../payflow/Payflow';
-import { clientApiTokenizer } from '../payflow/sandboxTokenizer';
+import { cardTokenizerFor, walletsFor } from '../payflow/cardTokenizerFor';
 import { useIdentity } from '../state/IdentityProvider';
 
 /** /account/subscribe, and /account/appsubscribe: the same flow in mobile-app mode. */
 export default function SubscribeScreen() {
   const location = useLocation();
-  const { state, dispatch } = useIdentity();
+  const { state, dispatch, config } = useIdentity();
   const appMode = /\/appsubscribe\/?$/.test(location.pathname);
 
   useEffect(() => {
@@ -22,5 +22,5 @@ export default function SubscribeScreen() {
     dispatch({ type: 'SET_MOBILE_APP', mobileApp: true });
   }, [appMode, state.mobileApp, dispatch]);
 
-  return <Payflow tokenizer={clientApiTokenizer} />;
+  return <Payflow tokenizer={cardTokenizerFor(config)} wallets={walletsFor(config)} />;
 }

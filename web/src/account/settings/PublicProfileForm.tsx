@@ -10,6 +10,7 @@ import { Checkbox } from '../../ui/Checkbox';
 import { initialsOf } from '../../ui/initials';
 import { TextArea } from '../../ui/TextArea';
 import { TextField } from '../../ui/TextField';
+import { pushTrackingEvent } from '../../tracking';
 import { messages } from '../messages';
 import { useProfileSave } from './useProfileSave';
 
@@ -25,7 +26,9 @@ const schema = z.object({
 
 /** How the reader appears to others (comments): display name, avatar, bio, privacy. */
 export function PublicProfileForm({ profile }: { profile: Profile }) {
-  const { save, error, detail, saving } = useProfileSave();
+  const { save, error, detail, saving } = useProfileSave((fields) =>
+    pushTrackingEvent('profileCustomized', { fields }),
+  );
   const [saved, setSaved] = useState(false);
   const { register, handleSubmit, watch } = useForm({
     resolver: zodResolver(schema),

@@ -15,11 +15,15 @@ export function changedFields(profile: Profile | null, values: ProfileUpdate): P
   return changes as ProfileUpdate;
 }
 
-export function useProfileSave() {
+/** `onSaved` hears which profile keys a successful save changed. */
+export function useProfileSave(onSaved?: (changedKeys: string[]) => void) {
   const { state, profileSaved } = useIdentity();
   const mutation = useMutation({
     mutationFn: (changes: ProfileUpdate) => updateProfile(changes),
-    onSuccess: profileSaved,
+    onSuccess: (profile: Profile, changes: ProfileUpdate) => {
+      profileSaved(profile);
+      onSaved?.(Object.keys(changes));
+    },
   });
 
   const save = (values: ProfileUpdate) => {

@@ -7,29 +7,10 @@ import {
   type SubscriptionAction,
   type SubscriptionState,
 } from './subscriptionReducer';
+import { rawPlan } from '../../test/plans';
 
 function plan(id: string, frequency: 1 | 6 | 12, extra: Partial<RawPlan> = {}): RawPlan {
-  return {
-    id,
-    name: id,
-    product_id: 'sports-membership',
-    frequency,
-    amount: '4.99',
-    normal_amount: '4.99',
-    first_billing_date: null,
-    next_billing_date: null,
-    step_up: null,
-    trial_duration: 0,
-    trial_duration_unit: 'day',
-    featured: false,
-    card_heading: 'Flexible Monthly',
-    curation: '',
-    cta_text: 'Get 4 Weeks for $4.99',
-    badge: null,
-    monthly_price: '4.99',
-    discount_percent: 0,
-    ...extra,
-  };
+  return rawPlan(id, { frequency, ...extra });
 }
 
 const subscription: Subscription = {

@@ -1,0 +1,101 @@
+"""A subscribe whose request dies, or whose gateway answer is lost, is retried by the reader:
+the retry finds the subscription the first attempt made (its id was chosen and committed
+before the gateway call) instead of creating and charging a second one."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from masthead.billing.models import BillingCustomer
+from masthead.billing.sandbox.gateway import SandboxGateway
+from masthead.deps import Runtime
+from tests.billing.api_helpers import membership, nonce, setup, sign_in, subscribe
+from tests.billing.faults import Crash, Lost, install, unavailable
+from tests.billing.test_api_changes import charges, live_at_gateway
+
+
+def dead_request_lapses(runtime: Runtime) -> None:
+    """A dead process's subscribe claim runs out (CLAIM later)."""
+    with runtime.sessions.begin() as db:
+        db.query(BillingCustomer).update({"subscribe_claimed_until": None})
+
+
+def intent(runtime: Runtime) -> str | None:
+    with runtime.sessions() as db:
+        customer = db.query(BillingCustomer).one()
+        return customer.subscribe_intent_id
+
+
+def test_a_crash_after_the_gateway_made_the_subscription_is_not_charged_twice(
+    client: TestClient, runtime: Runtime
+) -> None:
+    sandbox = setup(runtime)
+    sign_in(client)
+    gateway = install(runtime, SandboxGateway(runtime))
+    gateway.fail("create_subscription", Lost(Crash()))
+    with pytest.raises(Crash):
+        subscribe(client, "sports-annual", nonce(sandbox))
+    made = intent(runtime)
+    assert made is not None
+    assert live_at_gateway(runtime) == ["sports-annual"]
+    assert membership(client)["status"] == "None"  # the request's writes died with it
+
+    dead_request_lapses(runtime)
+    retry = subscribe(client, "sports-annual", nonce(sandbox))
+    assert retry.status_code == 200, retry.text
+    assert retry.json() == {"grant_id": made}
+    assert live_at_gateway(runtime) == ["sports-annual"]
+    assert charges(runtime) == ["39.99"]
+    state = membership(client)
+    assert (state["status"], state["activeSubscription"]["id"]) == ("Active", made)
+    assert intent(runtime) is None
+    assert gateway.calls.count("create_subscription") == 1
+
+
+def test_a_lost_answer_is_found_by_the_retry(client: TestClient, runtime: Runtime) -> None:
+    sandbox = setup(runtime)
+    sign_in(client)
+    gateway = install(runtime, SandboxGateway(runtime))
+    gateway.fail("create_subscription", Lost(unavailable()))
+    first = subscribe(client, "sports-annual", nonce(sandbox))
+    assert first.status_code == 503, first.text
+    retry = subscribe(client, "sports-annual", None)  # the card vaulted the first time pays
+    assert retry.status_code == 200, retry.text
+    assert live_at_gateway(runtime) == ["sports-annual"]
+    assert charges(runtime) == ["39.99"]
+    assert membership(client)["status"] == "Active"
+
+
+def test_a_retry_for_another_plan_is_told_the_membership_exists(
+    client: TestClient, runtime: Runtime
+) -> None:
+    sandbox = setup(runtime)
+    sign_in(client)
+    gateway = install(runtime, SandboxGateway(runtime))
+    gateway.fail("create_subscription", Lost(Crash()))
+    with pytest.raises(Crash):
+        subscribe(client, "sports-annual", nonce(sandbox))
+    dead_request_lapses(runtime)
+    other = subscribe(client, "sports-six-month", nonce(sandbox))
+    assert other.status_code == 409
+    assert other.json()["type"] == "already-subscribed"
+    assert live_at_gateway(runtime) == ["sports-annual"]
+    assert membership(client)["activeSubscription"]["plan_id"] == "sports-annual"
+
+
+def test_a_crash_before_the_gateway_call_leaves_nothing_and_the_retry_subscribes_once(
+    client: TestClient, runtime: Runtime
+) -> None:
+    sandbox = setup(runtime)
+    sign_in(client)
+    gateway = install(runtime, SandboxGateway(runtime))
+    gateway.fail("create_subscription", Crash())
+    with pytest.raises(Crash):
+        subscribe(client, "sports-annual", nonce(sandbox))
+    assert live_at_gateway(runtime) == []
+    dead_request_lapses(runtime)
+    retry = subscribe(client, "sports-annual", nonce(sandbox))
+    assert retry.status_code == 200, retry.text
+    assert live_at_gateway(runtime) == ["sports-annual"]
+    assert charges(runtime) == ["39.99"]

@@ -1,0 +1,44 @@
+/**
+ * The guard of pages for paying members (spec section 2: "some pages need a payment method
+ * and active status (home delivery counts as active)"): anyone else goes to the membership
+ * page, where they can subscribe, resume or add a payment method. Used inside the
+ * SubscriptionLayout, after RequireLogin.
+ *
+ * No page needs it yet: the payflow and the payment-method page are where readers become
+ * such members, and the referral pages stay open to non-members. The exclusive newsletters
+ * page, when it comes, is its first user.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { paymentMethodsQuery, type MembershipResponse, type PaymentMethod } from '../api/billing';
+import { Spinner } from '../ui/Spinner';
+import { useSubscription } from './membership/SubscriptionProvider';
+import { LoadError } from './settings/LoadError';
+import { useIdentity } from './state/IdentityProvider';
+
+export const MEMBERSHIP_PAGE = '/account/settings/membership';
+
+/**
+ * Whether a reader may see a paying member's page: home delivery (a free membership, with no
+ * payment method) or a member-like status the server decided, with a payment method.
+ */
+export function isActivePayingMember(membership: Pick<MembershipResponse, 'isMember' | 'homeDelivery'>, methods: readonly PaymentMethod[]): boolean {
+  if (membership.homeDelivery) return true;
+  return membership.isMember && methods.length > 0;
+}
+
+export function RequireActiveMember({ children }: { children: ReactNode }) {
+  const { state: identity } = useIdentity();
+  const { membership, membershipError, retryMembership } = useSubscription();
+  const reader = identity.dataLayer.trackingId ?? identity.user.trackingId ?? null;
+  // The same query (and cache) the subscription provider mirrors into client state.
+  const methods = useQuery({ ...paymentMethodsQuery(reader), enabled: identity.dataLayer.loggedIn && !membership?.homeDelivery });
+
+  if (membershipError) return <LoadError error={membershipError} onRetry={retryMembership} />;
+  if (!membership) return <Spinner label="Loading your membership…" />;
+  if (membership.homeDelivery) return children;
+  if (methods.error) return <LoadError error={methods.error} onRetry={() => void methods.refetch()} />;
+  if (!methods.data) return <Spinner label="Loading your membership…" />;
+  return isActivePayingMember(membership, methods.data) ? children : <Navigate to={MEMBERSHIP_PAGE} replace />;
+}

@@ -1,0 +1,10 @@
+import { EmbedWidget } from './EmbedWidget.js';
+import { createFrame, onFrameMessage } from './frame.js';
+import { log } from './log.js';
+import { PopupWidget } from './PopupWidget.js';
+
+/**
+ * What the classic script shares with its chunks, as window.squatch._core: all a chunk may
+ * import from a module it does not bundle (checked by widget/vite.config.ts).
+ */
+export const core = { PopupWidget, EmbedWidget, createFrame, onFrameMessage, log };
