@@ -1,16 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import { newReader, registerByApi, submitLogin } from './helpers';
 
 /** Set MEMBERSHIP_SHOTS=/tmp/shots to keep desktop and 375px screenshots of the pages. */
 const shotsDir = process.env.MEMBERSHIP_SHOTS;
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
-}
 
 async function shoot(page: Page, name: string) {
   if (!shotsDir) return;

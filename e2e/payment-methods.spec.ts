@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './axe';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { newReader, registerByApi } from './helpers';
 
@@ -7,12 +7,6 @@ const shotsDir = process.env.PAYMENT_SHOTS;
 const PAGE = '/account/settings/payment-method';
 const IN_USE = 'This payment method pays for your membership. Add another payment method before removing this one.';
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
-}
 
 async function shoot(page: Page, name: string) {
   if (!shotsDir) return;

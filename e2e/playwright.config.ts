@@ -13,7 +13,8 @@ export default defineConfig({
   outputDir: `${repoRoot}var/e2e-results-${port}`,
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // One retry in CI, reported as flaky in the list: a test that fails twice still fails.
+  retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   forbidOnly: Boolean(process.env.CI),

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import { newReader, registerByApi } from './helpers';
 import { decisionsKey, port } from './server';
@@ -28,12 +28,6 @@ test.beforeAll(() => {
   if (!existsSync(manifest)) throw new Error('The islands are not built: run `npm run build:site`.');
 });
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
-}
 
 const paywall = (page: Page) => page.getByRole('region', { name: /Keep reading|whole scoop|Unlock/ });
 const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './axe';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { newReader, registerByApi, siteNonceHeaders, submitLogin, type Reader } from './helpers';
 import { databaseUrl, origin, repoRoot } from './server';
@@ -33,12 +33,6 @@ async function ensureDemoTenant(request: APIRequestContext): Promise<void> {
   expect(await exists(), `the referral tenant ${TENANT} exists`).toBe(true);
 }
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
-}
 
 /** The referral code of the signed-in reader, from the referral service itself (an upsert with their JWT). */
 async function referralCode(request: APIRequestContext): Promise<string> {

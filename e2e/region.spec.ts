@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import { newReader, registerByApi, siteNonceHeaders } from './helpers';
 import { decisionsKey } from './server';
@@ -28,10 +28,6 @@ function planIds(page: Page) {
   return page.getByRole('list', { name: 'Membership plans' }).getByRole('listitem');
 }
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-}
 
 test.describe('outside the supported region', () => {
   test.use({ extraHTTPHeaders: { 'X-Test-Country': 'FR' } });
