@@ -44,6 +44,21 @@ async function subscribeMonthly(page: Page) {
   await expect(page.getByRole('heading', { name: 'Thank you for subscribing!' })).toBeVisible({ timeout: 15_000 });
 }
 
+test('the story is painted before any of the islands run, on a first visit and a repeat one', async ({ page }) => {
+  const times = () =>
+    page.evaluate(() => ({
+      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1,
+      islands: performance.getEntriesByName('masthead:islands-start')[0]?.startTime ?? -1,
+    }));
+  for (const visit of [() => page.goto(MEMBERS_STORY.path), () => page.reload()]) {
+    await visit();
+    await page.waitForFunction(() => performance.getEntriesByName('masthead:islands-start').length > 0);
+    const { painted, islands } = await times();
+    expect(painted).toBeGreaterThan(0);
+    expect(islands).toBeGreaterThan(painted);
+  }
+});
+
 test('an anonymous reader sees the teaser, the covered body and the call to action', async ({ page }) => {
   await page.goto(MEMBERS_STORY.path);
   await expect(page.getByRole('heading', { level: 1, name: MEMBERS_STORY.headline })).toBeVisible();

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -13,14 +14,19 @@ from masthead.settings import Settings
 
 log = logging.getLogger(__name__)
 
-ENTRY = "src/site/main.tsx"
+ENTRY = "src/site/islands.tsx"
+# The inline script that adds the islands after the first paint (paint_gate.js); comments and
+# line breaks are for the source, not the wire.
+PAINT_GATE = re.sub(
+    r"/\*.*?\*/|\n\s*", "", (Path(__file__).parent / "paint_gate.js").read_text("utf-8"), flags=re.S
+)
 URL_PREFIX = "/static/site/"
 
 
 @dataclass(frozen=True)
 class IslandScripts:
-    entry: str  # the module the page runs
-    preloads: tuple[str, ...]  # the chunks it imports once the story is painted
+    entry: str  # the module the paint gate adds once the story is painted
+    preloads: tuple[str, ...]  # fetched meanwhile: the entry and the chunks it imports
 
 
 @lru_cache(maxsize=4)
@@ -29,10 +35,9 @@ def _read(manifest: Path, mtime: float) -> IslandScripts | None:
     entry = chunks.get(ENTRY)
     if not isinstance(entry, dict) or "file" not in entry:
         return None
-    later = [chunks.get(name, {}).get("file") for name in entry.get("dynamicImports", [])]
-    return IslandScripts(
-        URL_PREFIX + str(entry["file"]), tuple(URL_PREFIX + str(f) for f in later if f)
-    )
+    imported = [chunks.get(name, {}).get("file") for name in entry.get("imports", [])]
+    files = [str(entry["file"]), *(str(f) for f in imported if f)]
+    return IslandScripts(URL_PREFIX + files[0], tuple(URL_PREFIX + f for f in files))
 
 
 @cache
@@ -41,7 +46,7 @@ def _warn_unbuilt(where: Path) -> None:
 
 
 def island_scripts(settings: Settings) -> IslandScripts | None:
-    """The islands' entry module and the chunks to preload; None (pages still work) when
+    """The islands' module and the files to preload; None (pages still work) when
     they are not built."""
     manifest = settings.site_dist / ".vite" / "manifest.json"
     try:

@@ -13,7 +13,7 @@ from html import escape
 from urllib.parse import quote
 
 from masthead.articles.models import MEMBERS, Article
-from masthead.site.assets import IslandScripts
+from masthead.site.assets import PAINT_GATE, IslandScripts
 from masthead.site.brands import MEMBERSHIP, Brand
 from masthead.site.page_css import PAGE_CSS
 
@@ -83,9 +83,8 @@ def page(
     data_blocks: Sequence[str],
     scripts: IslandScripts | None,
 ) -> str:
-    """A whole page. The islands' module script comes last, after the data blocks: deferred
-    by nature, it waits for the story to be painted before it loads the islands, whose chunk
-    is fetched meanwhile (modulepreload fetches, it runs nothing)."""
+    """A whole page. The islands come last, after the data blocks: modulepreload fetches them
+    without running anything, and the paint gate adds their module once the story is painted."""
     colours = (
         f":root{{--brand:{brand.primary};--ink:{brand.ink};--tint:{brand.tint};"
         f"--loader:{brand.loader_colour};--focus:{brand.ink}}}"
@@ -93,7 +92,7 @@ def page(
     module = ""
     if scripts is not None:
         module = "".join(f'<link rel="modulepreload" href="{escape(p)}">' for p in scripts.preloads)
-        module += f'<script type="module" src="{escape(scripts.entry)}"></script>'
+        module += f'<script data-src="{escape(scripts.entry)}">{PAINT_GATE}</script>'
 
     return (
         '<!doctype html><html lang="en" data-brand="' + brand.key + '"><head>'

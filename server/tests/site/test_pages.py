@@ -17,6 +17,7 @@ from masthead.articles.demo_content import DEMO_STORIES
 from masthead.clock import FrozenClock
 from masthead.deps import Runtime
 from masthead.settings import Settings
+from masthead.site.assets import PAINT_GATE
 from masthead.site.nonces import nonce_valid
 from tests.site.stories import content_id, demo_story, get_content, page_globals, path_of, seed
 
@@ -173,8 +174,8 @@ def test_published_dates_are_shown(client: TestClient) -> None:
 def test_nothing_blocks_the_first_paint(
     settings: Settings, clock: FrozenClock, tmp_path: Path
 ) -> None:
-    """One inline style block; the islands' module last, preloading the chunk it imports
-    once the story is painted; no other script runs and no style sheet is fetched."""
+    """One inline style block; the islands last: preloaded (fetched, not run) with the chunk
+    they import, and added by the inline paint gate; no other script and no style sheet."""
     built = tmp_path / "dist-site"
     (built / ".vite").mkdir(parents=True)
     (built / "assets").mkdir()
@@ -182,12 +183,12 @@ def test_nothing_blocks_the_first_paint(
     (built / ".vite" / "manifest.json").write_text(
         json.dumps(
             {
-                "src/site/main.tsx": {
+                "src/site/islands.tsx": {
                     "file": "assets/site-abc.js",
                     "isEntry": True,
-                    "dynamicImports": ["src/site/islands.tsx"],
+                    "imports": ["_react-def.js"],
                 },
-                "src/site/islands.tsx": {"file": "assets/islands-def.js", "isDynamicEntry": True},
+                "_react-def.js": {"file": "assets/react-def.js"},
             }
         )
     )
@@ -197,9 +198,12 @@ def test_nothing_blocks_the_first_paint(
         page = site.get(path_of(MEMBERS)).text
         tail = page[page.index("</footer>") :]
         assert re.sub(r'<script type="application/json" id="[\w-]+">.*?</script>', "", tail) == (
-            '</footer><link rel="modulepreload" href="/static/site/assets/islands-def.js">'
-            '<script type="module" src="/static/site/assets/site-abc.js"></script></body></html>'
+            '</footer><link rel="modulepreload" href="/static/site/assets/site-abc.js">'
+            '<link rel="modulepreload" href="/static/site/assets/react-def.js">'
+            f'<script data-src="/static/site/assets/site-abc.js">{PAINT_GATE}</script>'
+            "</body></html>"
         )
+        assert 'type="module"' not in page
         head = page[: page.index("</head>")]
         assert head.count("<style>") == 1 and "<script" not in head and "stylesheet" not in head
         asset = site.get("/static/site/assets/site-abc.js")

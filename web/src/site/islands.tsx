@@ -1,7 +1,7 @@
 /**
- * The publisher page's islands, loaded by main.tsx once the story is painted. They read the
- * page's globals, ask the server what this session may read, and render each island into
- * its mount point (all share one access state).
+ * The publisher page's islands, run once the story is painted (the server's paint gate,
+ * server/masthead/site/paint_gate.js). They read the page's globals, ask the server what this
+ * session may read, and render each island into its mount point (all share one access state).
  */
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
