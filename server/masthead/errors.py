@@ -11,7 +11,16 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import DataError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+
+# psycopg refuses a NUL character in any text value (PostgreSQL cannot store one) before it is
+# sent; SQLite would store it. Either way no field of ours means to hold one.
+NUL_REFUSED = "PostgreSQL text fields cannot contain NUL"
+NUL_MESSAGE = (
+    "The request contains a NUL character (\\u0000), which no field accepts. "
+    "Remove it and try again."
+)
 
 
 class ApiError(Exception):
@@ -54,6 +63,12 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def _validation(_request: Request, exc: RequestValidationError) -> JSONResponse:
         return JSONResponse(error_body("bad-request", _describe_validation(exc)), 400)
+
+    @app.exception_handler(DataError)
+    async def _data(_request: Request, exc: DataError) -> JSONResponse:
+        if NUL_REFUSED not in str(exc.orig):
+            raise exc  # a fault of ours, not of the request: a 500
+        return JSONResponse(error_body("bad-request", NUL_MESSAGE), 400)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:

@@ -143,6 +143,8 @@ def _fields(query_string: bytes, kind: str) -> Fields | None:
         return None
     if len(account_id) not in ID_LENGTHS or len(user_id) not in ID_LENGTHS:
         return None
+    if "\x00" in account_id + user_id + query.get("programId", ""):
+        return None  # the route refuses it (routes_public.NO_NUL)
     if kind == "shared":
         share_medium = query.get("shareMedium")
         if share_medium not in SHARE_MEDIUMS:

@@ -46,6 +46,11 @@ def analytics_writer(request: Request) -> ingest.AnalyticsWriter:
     return ingest.app_writer(request.app.state, runtime.engine)
 
 
+# No NUL character: PostgreSQL cannot store one in text, and the failed COPY would fail every
+# other event of its batch.
+NO_NUL = r"^[^\x00]*$"
+
+
 # Both analytics endpoints are async and take no session: the row is checked here and
 # written by the group commit of ingest.py, which answers once the row is committed.
 # analytics_fastpath.py answers the calls these routes would accept, before the router; the
@@ -61,11 +66,15 @@ async def analytics_loaded(
     request: Request,
     rt: RuntimeDep,
     external_account_id: Annotated[
-        str, Query(alias="externalAccountId", min_length=1, max_length=255)
+        str, Query(alias="externalAccountId", min_length=1, max_length=255, pattern=NO_NUL)
     ],
-    external_user_id: Annotated[str, Query(alias="externalUserId", min_length=1, max_length=255)],
+    external_user_id: Annotated[
+        str, Query(alias="externalUserId", min_length=1, max_length=255, pattern=NO_NUL)
+    ],
     engagement_medium: EngagementMedium,
-    program_id: Annotated[str | None, Query(alias="programId", max_length=64)] = None,
+    program_id: Annotated[
+        str | None, Query(alias="programId", max_length=64, pattern=NO_NUL)
+    ] = None,
 ) -> Response:
     row = service.analytics_event(
         rt,
@@ -92,9 +101,11 @@ async def analytics_shared(
     request: Request,
     rt: RuntimeDep,
     external_account_id: Annotated[
-        str, Query(alias="externalAccountId", min_length=1, max_length=255)
+        str, Query(alias="externalAccountId", min_length=1, max_length=255, pattern=NO_NUL)
     ],
-    external_user_id: Annotated[str, Query(alias="externalUserId", min_length=1, max_length=255)],
+    external_user_id: Annotated[
+        str, Query(alias="externalUserId", min_length=1, max_length=255, pattern=NO_NUL)
+    ],
     engagement_medium: EngagementMedium,
     share_medium: Annotated[str, Query(alias="shareMedium", max_length=16)],
 ) -> Response:

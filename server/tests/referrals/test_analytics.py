@@ -82,6 +82,32 @@ def test_a_merchant_page_records_a_load_with_a_simple_request(
     [
         (LOADED, {"externalUserId": "u", "engagementMedium": "POPUP"}, "externalAccountId"),
         (LOADED, {"externalAccountId": "a", "externalUserId": "u"}, "engagementMedium"),
+        # PostgreSQL cannot store a NUL: refused before it could fail its batch's COPY.
+        (
+            LOADED,
+            {"externalAccountId": "a", "externalUserId": "u\x00", "engagementMedium": "POPUP"},
+            "externalUserId",
+        ),
+        (
+            SHARED,
+            {
+                "externalAccountId": "\x00",
+                "externalUserId": "u",
+                "engagementMedium": "POPUP",
+                "shareMedium": "EMAIL",
+            },
+            "externalAccountId",
+        ),
+        (
+            LOADED,
+            {
+                "externalAccountId": "a",
+                "externalUserId": "u",
+                "engagementMedium": "POPUP",
+                "programId": "p\x00",
+            },
+            "programId",
+        ),
         (
             LOADED,
             {"externalAccountId": "a", "externalUserId": "u", "engagementMedium": "TV"},

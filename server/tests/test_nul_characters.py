@@ -1,0 +1,23 @@
+"""A NUL character in a request is the request's fault on either database: a 4xx that says so
+on PostgreSQL (which cannot store one), never a 500."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from masthead.deps import Runtime
+from masthead.errors import NUL_MESSAGE
+
+
+def test_a_nul_in_a_looked_up_value_is_a_4xx(client: TestClient, runtime: Runtime) -> None:
+    response = client.post(
+        "/blaize/login",
+        json={
+            "identifiers": {"email_address": "a\x00@example.com"},
+            "validators": {"password": "Correct-Horse-1"},
+        },
+    )
+    assert 400 <= response.status_code < 500
+    if runtime.engine.dialect.name == "postgresql":
+        assert response.status_code == 400
+        assert response.json() == {"type": "bad-request", "message": NUL_MESSAGE}
