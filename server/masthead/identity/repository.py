@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -28,8 +29,9 @@ class Reader:
     home_delivery: bool = False
 
 
-# Built once: constructing the statement per request costs more than running it.
-_READER = (
+# The reader of a live session. Built once: constructing the statement per request costs more
+# than running it. site/repository.py extends it, so a live session means the same there.
+LIVE_SESSION_READER = (
     select(
         AuthSession.id,
         User.id,
@@ -48,6 +50,8 @@ _READER = (
     )
 )
 
+READER_WIDTH = len(LIVE_SESSION_READER.selected_columns)
+
 
 def user_by_email(db: Session, email: str) -> User | None:
     return db.scalars(select(User).where(User.email == email)).first()
@@ -58,10 +62,13 @@ def user_by_id(db: Session, user_id: int) -> User | None:
 
 
 def reader_for_session(reads: PinnedReader, token_hash: str, now: datetime) -> Reader | None:
-    row = reads.first(_READER, {"token_hash": token_hash, "now": now})
-    if row is None:
-        return None
-    session_id, user_id, email, tracking_id, attributes, home_delivery = row
+    row = reads.first(LIVE_SESSION_READER, {"token_hash": token_hash, "now": now})
+    return None if row is None else reader_from_row(row)
+
+
+def reader_from_row(row: Sequence[Any]) -> Reader:
+    """A Reader from LIVE_SESSION_READER's columns (the first ones of a row extending it)."""
+    session_id, user_id, email, tracking_id, attributes, home_delivery = row[:READER_WIDTH]
     return Reader(session_id, user_id, email, tracking_id, attributes, bool(home_delivery))
 
 

@@ -18,7 +18,12 @@ from masthead.articles.models import Article
 from masthead.billing.models import BillingSubscription
 from masthead.db import PinnedReader
 from masthead.identity.models import User
-from masthead.identity.repository import _READER, Reader
+from masthead.identity.repository import (
+    LIVE_SESSION_READER,
+    READER_WIDTH,
+    Reader,
+    reader_from_row,
+)
 
 # Exactly the columns billing.normalise.facts reads. Of the transactions it asks only
 # whether there are any: their count, not the list a long membership makes long.
@@ -33,11 +38,10 @@ _COLUMNS = (
 _SUBSCRIPTIONS = select(*_COLUMNS).where(BillingSubscription.user_id == bindparam("user_id"))
 # The session's reader (identity's own query, so its rules for a live session hold here
 # too) with their subscriptions, one row each, in one round trip.
-_READER_SUBSCRIPTIONS = _READER.add_columns(*_COLUMNS).outerjoin(
+_READER_SUBSCRIPTIONS = LIVE_SESSION_READER.add_columns(*_COLUMNS).outerjoin(
     BillingSubscription, BillingSubscription.user_id == User.id
 )
-_READER_WIDTH = len(_READER.selected_columns)
-_SUBSCRIPTION_END = _READER_WIDTH + len(_COLUMNS)
+_SUBSCRIPTION_END = READER_WIDTH + len(_COLUMNS)
 # The content call's story (its access rule and body) joined onto that, so a signed-in
 # reader's release is one round trip. Outer: an unknown story still finds the session.
 _READER_SUBSCRIPTIONS_STORY = _READER_SUBSCRIPTIONS.add_columns(
@@ -83,14 +87,14 @@ def _session_reads(rows: Sequence[Any], with_story: bool) -> SessionReads | None
     first = rows[0]
     # A reader without subscriptions comes back as one row of NULLs (the outer join).
     subscriptions = [
-        SubscriptionRow(*row[_READER_WIDTH:_SUBSCRIPTION_END])
+        SubscriptionRow(*row[READER_WIDTH:_SUBSCRIPTION_END])
         for row in rows
-        if row[_READER_WIDTH] is not None
+        if row[READER_WIDTH] is not None
     ]
     story = None
     if with_story and first[_SUBSCRIPTION_END] is not None:
         story = (str(first[_SUBSCRIPTION_END]), str(first[_SUBSCRIPTION_END + 1]))
-    return SessionReads(Reader(*first[:_READER_WIDTH]), subscriptions, story)
+    return SessionReads(reader_from_row(first), subscriptions, story)
 
 
 def _session_query(
