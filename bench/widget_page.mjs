@@ -1,6 +1,14 @@
-// The widget benchmarks' merchant page and the timing that runs in it (widget_timing.mjs,
-// widget_trace.mjs). timeToVisiblePopup is serialised into the page: it must stay
-// self-contained.
+// The widget benchmarks' browser, merchant page and the timing that runs in it
+// (widget_timing.mjs, widget_trace.mjs). timeToVisiblePopup is serialised into the page: it must
+// stay self-contained.
+import { chromium } from '@playwright/test';
+
+/** Headless Chromium without the background work (QUIC, sync, updates) that would add noise. */
+export const launchBrowser = () =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
 
 export const PAGE = (script) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Widget timing</title>
 <link rel="icon" href="data:,"><script src="${script}"></script></head>

@@ -28,20 +28,17 @@
 // server, where that script is a quick 404 (squatch-js is timed without the CDN's latency: in
 // its favour; Masthead's library ignores npmCdn).
 // No assertions beyond "it ran": exit 1 only when something failed to run.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
-import { freePort, waitReady } from './serverkit.mjs';
-import { PAGE, timeToVisiblePopup } from './widget_page.mjs';
+import { PYTHON, startServer, waitReady } from './serverkit.mjs';
+import { PAGE, launchBrowser, timeToVisiblePopup } from './widget_page.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const OURS = join(root, 'widget/dist/squatch.min.js');
 const SQUATCH_JS = join(root, 'node_modules/@saasquatch/squatch-js/dist/squatch.min.js');
-const PYTHON = join(root, 'server/.venv/bin/python');
 const TARGET = 0.7;
 const { values: args } = parseArgs({
   options: {
@@ -132,35 +129,12 @@ const median = (xs) => {
 const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 
 const work = mkdtempSync(join(tmpdir(), 'masthead-widget-timing-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(PYTHON, ['-m', 'masthead.serve', '--port', String(port)], {
-  cwd: root,
-  env: {
-    ...process.env,
-    MASTHEAD_DATABASE_URL: `sqlite:///${join(work, 'bench.db')}`,
-    MASTHEAD_PUBLIC_URL: base,
-    MASTHEAD_SEED_DEMO: 'true',
-  },
-  stdio: 'ignore',
-});
+const { base, server } = await startServer(work, { MASTHEAD_SEED_DEMO: 'true' });
 
 let browser;
 try {
   await waitReady(base, server, 30);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchBrowser();
   const libraries = ['ours', 'squatch-js', ...(ALSO ? ['also'] : [])];
   const times = Object.fromEntries(libraries.map((library) => [library, []]));
   const stamp = Date.now().toString(36);

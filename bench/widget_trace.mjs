@@ -6,19 +6,16 @@
 //
 // Same page, server and timing as widget_timing.mjs (fresh context per run, no routes while
 // timed); the tracing itself slows every run a little, so read the gaps, not the totals.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
-import { freePort, waitReady } from './serverkit.mjs';
-import { PAGE, timeToVisiblePopup } from './widget_page.mjs';
+import { startServer, waitReady } from './serverkit.mjs';
+import { PAGE, launchBrowser, timeToVisiblePopup } from './widget_page.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SQUATCH_JS = join(root, 'node_modules/@saasquatch/squatch-js/dist/squatch.min.js');
-const PYTHON = join(root, 'server/.venv/bin/python');
 const { values: args } = parseArgs({
   options: { runs: { type: 'string', default: '3' }, also: { type: 'string' }, keep: { type: 'string' }, timeline: { type: 'boolean', default: false } },
 });
@@ -124,20 +121,11 @@ async function traceOne(browser, base, library, id, script) {
 }
 
 const work = mkdtempSync(join(tmpdir(), 'masthead-widget-trace-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(PYTHON, ['-m', 'masthead.serve', '--port', String(port)], {
-  cwd: root,
-  env: { ...process.env, MASTHEAD_DATABASE_URL: `sqlite:///${join(work, 'bench.db')}`, MASTHEAD_PUBLIC_URL: base, MASTHEAD_SEED_DEMO: 'true' },
-  stdio: 'ignore',
-});
+const { base, server } = await startServer(work, { MASTHEAD_SEED_DEMO: 'true' });
 let browser;
 try {
   await waitReady(base, server, 30);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchBrowser();
   const scripts = {
     ours: { url: `${base}/widget/squatch.min.js` },
     'squatch-js': { url: `${base}/bench/squatch-js-2.6.3.min.js`, file: SQUATCH_JS },

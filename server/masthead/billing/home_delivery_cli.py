@@ -8,13 +8,13 @@ revoking are idempotent, and the worker ends a paid membership the grant makes f
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 
 from masthead.billing import home_delivery
 from masthead.billing.errors import BillingError
-from masthead.deps import build_runtime
+from masthead.cli_support import run_command
+from masthead.deps import Runtime
 from masthead.settings import Settings
 
 ACTIONS = {
@@ -28,21 +28,19 @@ def main(argv: Sequence[str] | None = None, settings: Settings | None = None) ->
     parser.add_argument("action", choices=["grant", "revoke", "show"])
     parser.add_argument("email")
     args = parser.parse_args(argv)
-    runtime = build_runtime(settings or Settings())
-    try:
+
+    def command(runtime: Runtime) -> object:
         email = home_delivery.address(args.email)
         with runtime.sessions.begin() as db:
             if args.action == "show":
-                result = home_delivery.wire(db, email)
-            else:
-                result = ACTIONS[args.action](db, runtime, email)
-    except BillingError as exc:
-        print(exc.message, file=sys.stderr)
-        return 2
-    finally:
-        runtime.engine.dispose()
-    print(json.dumps(result, indent=2))
-    return 0
+                return home_delivery.wire(db, email)
+            return ACTIONS[args.action](db, runtime, email)
+
+    return run_command(command, _refusal, settings)
+
+
+def _refusal(exc: Exception) -> str | None:
+    return exc.message if isinstance(exc, BillingError) else None
 
 
 if __name__ == "__main__":

@@ -18,10 +18,11 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from masthead.cli_support import run_command
 from masthead.decisions import editing
 from masthead.decisions.defaults import seed_rules
 from masthead.decisions.outputs import RuleIn
-from masthead.deps import build_runtime
+from masthead.deps import Runtime
 from masthead.settings import Settings
 
 
@@ -30,29 +31,29 @@ def main(argv: Sequence[str] | None = None, settings: Settings | None = None) ->
     parser.add_argument("action", choices=["seed", "list", "add", "delete"])
     parser.add_argument("argument", nargs="?", default=None)
     args = parser.parse_args(argv)
-    runtime = build_runtime(settings or Settings())
-    try:
+
+    def command(runtime: Runtime) -> object:
         with runtime.sessions.begin() as db:
             if args.action == "seed":
-                result: object = {"seeded": seed_rules(db, runtime.clock.now())}
-            elif args.action == "list":
-                result = {"rules": editing.listing(db, args.argument)}
-            elif args.action == "add":
+                return {"seeded": seed_rules(db, runtime.clock.now())}
+            if args.action == "list":
+                return {"rules": editing.listing(db, args.argument)}
+            if args.action == "add":
                 raw = json.loads(Path(args.argument or "/dev/stdin").read_text(encoding="utf-8"))
-                result = editing.create(db, runtime, RuleIn.model_validate(raw))
-            else:
-                editing.delete(db, int(args.argument or "0"))
-                result = {"deleted": int(args.argument or "0")}
-    except (ValidationError, ValueError, OSError) as exc:
-        print(f"The rule was not changed: {exc}", file=sys.stderr)
-        return 2
-    except editing.RuleError as exc:
-        print(exc.message, file=sys.stderr)
-        return 2
-    finally:
-        runtime.engine.dispose()
-    print(json.dumps(result, indent=2))
-    return 0
+                return editing.create(db, runtime, RuleIn.model_validate(raw))
+            editing.delete(db, int(args.argument or "0"))
+            return {"deleted": int(args.argument or "0")}
+
+    return run_command(command, _refusal, settings)
+
+
+def _refusal(exc: Exception) -> str | None:
+    """A rule body or argument that does not fit, or the editing module's refusal."""
+    if isinstance(exc, (ValidationError, ValueError, OSError)):
+        return f"The rule was not changed: {exc}"
+    if isinstance(exc, editing.RuleError):
+        return exc.message
+    return None
 
 
 if __name__ == "__main__":

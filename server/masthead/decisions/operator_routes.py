@@ -7,6 +7,8 @@ at once in this process, and within a second in others (session_decisions.py).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Response
@@ -37,8 +39,13 @@ def _answer(work: object, status: int = 200) -> Response:
     return JSONResponse(work, status, headers=NO_STORE)
 
 
-def _refusal(exc: editing.RuleError) -> ApiError:
-    return ApiError(exc.status, exc.type, exc.message)
+@contextmanager
+def _refusals_as_api_errors() -> Iterator[None]:
+    """The editing module's refusals, answered as the API's errors."""
+    try:
+        yield
+    except editing.RuleError as exc:
+        raise ApiError(exc.status, exc.type, exc.message) from None
 
 
 @router.get(
@@ -62,10 +69,8 @@ def list_rules(
     description="Answers the stored rule (201)." + BODY_HELP,
 )
 def add_rule(body: RuleIn, _: OperatorDep, db: DbDep, rt: RuntimeDep) -> Response:
-    try:
+    with _refusals_as_api_errors():
         return _answer(editing.create(db, rt, body), 201)
-    except editing.RuleError as exc:
-        raise _refusal(exc) from None
 
 
 @router.get(
@@ -75,10 +80,8 @@ def add_rule(body: RuleIn, _: OperatorDep, db: DbDep, rt: RuntimeDep) -> Respons
     summary="One decision rule (operator API)",
 )
 def show_rule(rule_id: int, _: OperatorDep, db: DbDep) -> Response:
-    try:
+    with _refusals_as_api_errors():
         return _answer(editing.show(db, rule_id))
-    except editing.RuleError as exc:
-        raise _refusal(exc) from None
 
 
 @router.put(
@@ -89,10 +92,8 @@ def show_rule(rule_id: int, _: OperatorDep, db: DbDep) -> Response:
     description="404 `rule-not-found` for an unknown id." + BODY_HELP,
 )
 def replace_rule(rule_id: int, body: RuleIn, _: OperatorDep, db: DbDep, rt: RuntimeDep) -> Response:
-    try:
+    with _refusals_as_api_errors():
         return _answer(editing.replace(db, rt, rule_id, body))
-    except editing.RuleError as exc:
-        raise _refusal(exc) from None
 
 
 @router.delete(
@@ -104,8 +105,6 @@ def replace_rule(rule_id: int, body: RuleIn, _: OperatorDep, db: DbDep, rt: Runt
     "its built-in default.",
 )
 def delete_rule(rule_id: int, _: OperatorDep, db: DbDep) -> Response:
-    try:
+    with _refusals_as_api_errors():
         editing.delete(db, rule_id)
-    except editing.RuleError as exc:
-        raise _refusal(exc) from None
     return Response(status_code=204, headers=NO_STORE)

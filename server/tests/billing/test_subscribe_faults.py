@@ -11,7 +11,7 @@ from masthead.billing.models import BillingCustomer
 from masthead.billing.sandbox.gateway import SandboxGateway
 from masthead.deps import Runtime
 from tests.billing.api_helpers import membership, nonce, setup, sign_in, subscribe
-from tests.billing.faults import Crash, Lost, install, unavailable
+from tests.billing.faults import Crash, Fault, FaultyGateway, Lost, install, unavailable
 from tests.billing.test_api_changes import charges, live_at_gateway
 
 
@@ -27,13 +27,22 @@ def intent(runtime: Runtime) -> str | None:
         return customer.subscribe_intent_id
 
 
-def test_a_crash_after_the_gateway_made_the_subscription_is_not_charged_twice(
-    client: TestClient, runtime: Runtime
-) -> None:
+def sign_in_with_fault(
+    client: TestClient, runtime: Runtime, fault: Fault
+) -> tuple[SandboxGateway, FaultyGateway]:
+    """Signs a reader in; their next subscribe meets `fault` in the gateway's create_subscription.
+    The sandbox makes nonces, the faulty gateway counts calls."""
     sandbox = setup(runtime)
     sign_in(client)
     gateway = install(runtime, SandboxGateway(runtime))
-    gateway.fail("create_subscription", Lost(Crash()))
+    gateway.fail("create_subscription", fault)
+    return sandbox, gateway
+
+
+def test_a_crash_after_the_gateway_made_the_subscription_is_not_charged_twice(
+    client: TestClient, runtime: Runtime
+) -> None:
+    sandbox, gateway = sign_in_with_fault(client, runtime, Lost(Crash()))
     with pytest.raises(Crash):
         subscribe(client, "sports-annual", nonce(sandbox))
     made = intent(runtime)
@@ -54,10 +63,7 @@ def test_a_crash_after_the_gateway_made_the_subscription_is_not_charged_twice(
 
 
 def test_a_lost_answer_is_found_by_the_retry(client: TestClient, runtime: Runtime) -> None:
-    sandbox = setup(runtime)
-    sign_in(client)
-    gateway = install(runtime, SandboxGateway(runtime))
-    gateway.fail("create_subscription", Lost(unavailable()))
+    sandbox, _ = sign_in_with_fault(client, runtime, Lost(unavailable()))
     first = subscribe(client, "sports-annual", nonce(sandbox))
     assert first.status_code == 503, first.text
     retry = subscribe(client, "sports-annual", None)  # the card vaulted the first time pays
@@ -70,10 +76,7 @@ def test_a_lost_answer_is_found_by_the_retry(client: TestClient, runtime: Runtim
 def test_a_retry_for_another_plan_is_told_the_membership_exists(
     client: TestClient, runtime: Runtime
 ) -> None:
-    sandbox = setup(runtime)
-    sign_in(client)
-    gateway = install(runtime, SandboxGateway(runtime))
-    gateway.fail("create_subscription", Lost(Crash()))
+    sandbox, _ = sign_in_with_fault(client, runtime, Lost(Crash()))
     with pytest.raises(Crash):
         subscribe(client, "sports-annual", nonce(sandbox))
     dead_request_lapses(runtime)
@@ -87,10 +90,7 @@ def test_a_retry_for_another_plan_is_told_the_membership_exists(
 def test_a_crash_before_the_gateway_call_leaves_nothing_and_the_retry_subscribes_once(
     client: TestClient, runtime: Runtime
 ) -> None:
-    sandbox = setup(runtime)
-    sign_in(client)
-    gateway = install(runtime, SandboxGateway(runtime))
-    gateway.fail("create_subscription", Crash())
+    sandbox, _ = sign_in_with_fault(client, runtime, Crash())
     with pytest.raises(Crash):
         subscribe(client, "sports-annual", nonce(sandbox))
     assert live_at_gateway(runtime) == []

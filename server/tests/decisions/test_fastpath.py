@@ -80,17 +80,8 @@ def cases(token: str | None) -> list[Case]:
 
 
 @pytest.fixture
-def settings(database_url: str) -> Settings:
-    return Settings(
-        database_url=database_url,
-        worker="off",
-        public_url=TEST_ORIGIN,
-        seed_demo=False,
-        rate_limit_per_address=1000,
-        rate_limit_per_account=1000,
-        country_header=COUNTRY,
-        supported_countries="US,CA",
-    )
+def settings(settings: Settings) -> Settings:
+    return settings.model_copy(update={"country_header": COUNTRY, "supported_countries": "US,CA"})
 
 
 @pytest.fixture

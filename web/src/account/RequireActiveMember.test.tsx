@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MembershipResponse, PaymentMethod } from '../api/billing';
 import { createQueryClient } from '../api/queryClient';
+import { serveReader } from '../test/accountApi';
 import { RequireLogin } from './guards';
 import { SubscriptionLayout } from './membership/SubscriptionProvider';
 import { RequireActiveMember, isActivePayingMember } from './RequireActiveMember';
@@ -30,26 +31,6 @@ describe('isActivePayingMember', () => {
     expect(isActivePayingMember(member, methods)).toBe(allowed);
   });
 });
-
-function serve(member: MembershipResponse, methods: PaymentMethod[]) {
-  const replies: Record<string, unknown> = {
-    '/blaize/datalayer': { dataLayer: { loggedIn: true, trackingId: 'reader-1', firstName: 'Ada', lastName: 'Lovelace', fullName: 'Ada Lovelace' } },
-    '/blaize/account': { identifiers: { email_address: 'ada@example.com' } },
-    '/blaize/profile': { 'full-name': 'Ada Lovelace' },
-    '/wp-json/nyp-membership/v1/plans': {},
-    '/wp-json/nyp-membership/v1/membership': member,
-    '/blaize/payment/braintree/subscriptions': [],
-    '/zephr/payment/braintree/payment-methods': methods,
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const path = url.split('?')[0]!;
-      if (!(path in replies)) return new Response(JSON.stringify({ type: 'not-found', message: 'No.' }), { status: 404 });
-      return new Response(JSON.stringify(replies[path]), { status: 200 });
-    }),
-  );
-}
 
 /** As the app's router does: nothing until the data layer has loaded. */
 function WhenReady({ children }: { children: ReactNode }) {
@@ -89,25 +70,25 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('RequireActiveMember', () => {
   it('shows the page to an active member with a payment method', async () => {
-    serve(membership({ status: 'Active', isMember: true }), [visa]);
+    serveReader(membership({ status: 'Active', isMember: true }), [visa]);
     open();
     expect(await screen.findByRole('heading', { name: 'Members only' })).toBeInTheDocument();
   });
 
   it('shows the page to a home-delivery reader without a payment method', async () => {
-    serve(membership({ status: 'Active', isMember: true, homeDelivery: true }), []);
+    serveReader(membership({ status: 'Active', isMember: true, homeDelivery: true }), []);
     open();
     expect(await screen.findByRole('heading', { name: 'Members only' })).toBeInTheDocument();
   });
 
   it('sends a member without a payment method to the membership page', async () => {
-    serve(membership({ status: 'Active', isMember: true }), []);
+    serveReader(membership({ status: 'Active', isMember: true }), []);
     open();
     expect(await screen.findByRole('heading', { name: 'Membership page' })).toBeInTheDocument();
   });
 
   it('sends a reader whose membership has ended to the membership page', async () => {
-    serve(membership({ status: 'Canceled' }), [visa]);
+    serveReader(membership({ status: 'Canceled' }), [visa]);
     open();
     expect(await screen.findByRole('heading', { name: 'Membership page' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Members only' })).not.toBeInTheDocument();

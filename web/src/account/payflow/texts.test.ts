@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentMethod, RawPlan } from '../../api/billing';
+import type { RawPlan } from '../../api/billing';
 import { ApiError } from '../../api/client';
+import { paymentMethod } from '../../test/paymentMethods';
 import { alertMessages } from '../membership/alerts';
 import { subscribeErrorMessage } from './Payflow';
 import { amountNumber, cardMessage, formatServerDate, priceWording } from './texts';
@@ -44,28 +45,13 @@ describe('payflow texts', () => {
 });
 
 describe('membership alert bar', () => {
-  const method = (extra: Partial<PaymentMethod>): PaymentMethod => ({
-    token: 't',
-    type: 'CreditCard',
-    card_type: 'Visa',
-    last_4: '1111',
-    expiration_month: 12,
-    expiration_year: 2030,
-    default: true,
-    has_active_subscription: true,
-    expired: false,
-    expiring_soon: false,
-    image: '/braintree-sandbox/payment_method_logo/visa.svg',
-    ...extra,
-  });
-
   it('shows the payment message and the card message', () => {
-    expect(alertMessages(null, [method({})])).toEqual([]);
-    expect(alertMessages('Your membership billing is past due. Please update your payment method to continue.', [method({ expired: true })])).toEqual([
+    expect(alertMessages(null, [paymentMethod()])).toEqual([]);
+    expect(alertMessages('Your membership billing is past due. Please update your payment method to continue.', [paymentMethod({ expired: true })])).toEqual([
       'Your membership billing is past due. Please update your payment method to continue.',
       'Your credit card has expired. Please update your Visa ending in 1111.',
     ]);
-    expect(alertMessages(null, [method({ has_active_subscription: false, default: true, expiring_soon: true, card_type: 'Mastercard', last_4: '4444' })])).toEqual([
+    expect(alertMessages(null, [paymentMethod({ has_active_subscription: false, default: true, expiring_soon: true, card_type: 'Mastercard', last_4: '4444' })])).toEqual([
       'Your credit card is about to expire. Please update your Mastercard ending in 4444.',
     ]);
   });

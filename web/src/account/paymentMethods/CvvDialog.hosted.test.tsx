@@ -10,6 +10,7 @@ import { StrictMode, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentMethod } from '../../api/billing';
 import { braintreeWeb } from '../../test/braintreeWebDouble';
+import { paymentMethod } from '../../test/paymentMethods';
 import { cvvTokenizerFor } from '../payflow/cardTokenizerFor';
 import { HOSTED_FIELDS_LOAD_ERROR, createHostedFieldsTokenizer } from '../payflow/hostedFieldsTokenizer';
 import { CvvDialog } from './CvvDialog';
@@ -17,19 +18,7 @@ import { CvvDialog } from './CvvDialog';
 vi.mock('braintree-web/client', async () => (await import('../../test/braintreeWebDouble')).braintreeWeb.clientModule());
 vi.mock('braintree-web/hosted-fields', async () => (await import('../../test/braintreeWebDouble')).braintreeWeb.hostedFieldsModule());
 
-const visa: PaymentMethod = {
-  token: 't-1',
-  type: 'CreditCard',
-  card_type: 'Visa',
-  last_4: '1111',
-  expiration_month: 12,
-  expiration_year: 2030,
-  default: true,
-  has_active_subscription: true,
-  expired: false,
-  expiring_soon: false,
-  image: '/logo.svg',
-};
+const visa = paymentMethod();
 
 /** The page's part: a button opens the dialog for the card, closing clears it. */
 function Page({ onVerify, tokenizer }: { onVerify: (method: PaymentMethod, nonce: string) => Promise<void>; tokenizer: Parameters<typeof CvvDialog>[0]['tokenizer'] }) {

@@ -3,21 +3,10 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { PaymentMethod } from '../../api/billing';
+import { paymentMethod } from '../../test/paymentMethods';
 import { CvvDialog } from './CvvDialog';
 
-const visa: PaymentMethod = {
-  token: 't-1',
-  type: 'CreditCard',
-  card_type: 'Visa',
-  last_4: '1111',
-  expiration_month: 12,
-  expiration_year: 2030,
-  default: true,
-  has_active_subscription: true,
-  expired: false,
-  expiring_soon: false,
-  image: '/logo.svg',
-};
+const visa = paymentMethod();
 
 /** The sandbox's seam: the client API's answer for a CVV (its own tests are in api.test.ts). */
 function sandboxTokenizer() {

@@ -3,21 +3,11 @@ import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MembershipResponse, PaymentMethod } from '../../api/billing';
 import { createQueryClient } from '../../api/queryClient';
+import { serveReader, unauthorized } from '../../test/accountApi';
+import { paymentMethod } from '../../test/paymentMethods';
 import { App } from '../App';
 
-const visa: PaymentMethod = {
-  token: 't-1',
-  type: 'CreditCard',
-  card_type: 'Visa',
-  last_4: '1111',
-  expiration_month: 12,
-  expiration_year: 2030,
-  default: true,
-  has_active_subscription: false,
-  expired: false,
-  expiring_soon: false,
-  image: '/braintree-sandbox/payment_method_logo/visa.svg',
-};
+const visa = paymentMethod({ has_active_subscription: false });
 
 function membership(overrides: Partial<MembershipResponse>): MembershipResponse {
   return { status: 'None', isMember: false, activeSubscription: null, paymentMessage: null, membershipEnabled: true, pauseEnabled: true, pausedLength: null, ...overrides };
@@ -25,23 +15,7 @@ function membership(overrides: Partial<MembershipResponse>): MembershipResponse 
 
 /** A fake server: a logged-in reader (or none), their membership and their methods. */
 function serve({ loggedIn = true, member = membership({}), methods = [visa] }: { loggedIn?: boolean; member?: MembershipResponse; methods?: PaymentMethod[] }) {
-  const replies: Record<string, unknown> = {
-    '/blaize/datalayer': { dataLayer: { loggedIn: true, trackingId: 'reader-1', firstName: 'Ada', lastName: 'Lovelace', fullName: 'Ada Lovelace' } },
-    '/blaize/account': { identifiers: { email_address: 'ada@example.com' } },
-    '/blaize/profile': { 'full-name': 'Ada Lovelace' },
-    '/wp-json/nyp-membership/v1/plans': {},
-    '/wp-json/nyp-membership/v1/membership': member,
-    '/blaize/payment/braintree/subscriptions': [],
-    '/zephr/payment/braintree/payment-methods': methods,
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const path = url.split('?')[0]!;
-      if (!loggedIn || !(path in replies)) return new Response(JSON.stringify({ type: 'unauthorized', message: 'Log in first.' }), { status: 401 });
-      return new Response(JSON.stringify(replies[path]), { status: 200 });
-    }),
-  );
+  serveReader(member, methods, { loggedIn, otherwise: unauthorized });
 }
 
 function open() {

@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentMethod } from '../../api/billing';
+import { paymentMethod } from '../../test/paymentMethods';
 import { canVerifyCvv, cvvLength, expiryMark, expiryText, methodMarks, methodName, pageAlerts } from './describe';
 
+/** Neither the default nor paying for a membership, unless `overrides` say so. */
 function method(overrides: Partial<PaymentMethod> = {}): PaymentMethod {
-  return {
-    token: 't-1',
-    type: 'CreditCard',
-    card_type: 'Visa',
-    last_4: '1111',
-    expiration_month: 12,
-    expiration_year: 2030,
-    default: false,
-    has_active_subscription: false,
-    expired: false,
-    expiring_soon: false,
-    image: '/braintree-sandbox/payment_method_logo/visa.svg',
-    ...overrides,
-  };
+  return paymentMethod({ default: false, has_active_subscription: false, ...overrides });
 }
 
 const paypal = method({ token: 'p', type: 'PayPalAccount', card_type: null, last_4: null, expiration_month: null, expiration_year: null });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentMethod, RawPlan, Subscription } from '../../api/billing';
+import type { RawPlan, Subscription } from '../../api/billing';
 import {
   initialSubscriptionState,
   orderPlans,
@@ -7,6 +7,7 @@ import {
   type SubscriptionAction,
   type SubscriptionState,
 } from './subscriptionReducer';
+import { paymentMethod } from '../../test/paymentMethods';
 import { rawPlan } from '../../test/plans';
 
 function plan(id: string, frequency: 1 | 6 | 12, extra: Partial<RawPlan> = {}): RawPlan {
@@ -28,19 +29,7 @@ const subscription: Subscription = {
   trial: false,
 };
 
-const card: PaymentMethod = {
-  token: 'pm-1',
-  type: 'CreditCard',
-  card_type: 'Visa',
-  last_4: '1111',
-  expiration_month: 12,
-  expiration_year: 2030,
-  default: true,
-  has_active_subscription: true,
-  expired: false,
-  expiring_soon: false,
-  image: '/braintree-sandbox/payment_method_logo/visa.svg',
-};
+const card = paymentMethod();
 
 const reduce = (actions: SubscriptionAction[], from: SubscriptionState = initialSubscriptionState) => actions.reduce(subscriptionReducer, from);
 

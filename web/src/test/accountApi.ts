@@ -1,0 +1,34 @@
+import { vi } from 'vitest';
+import type { MembershipResponse, PaymentMethod } from '../api/billing';
+
+const reply = (body: unknown, status: number) => new Response(JSON.stringify(body), { status });
+
+export const unauthorized = () => reply({ type: 'unauthorized', message: 'Log in first.' }, 401);
+const notFound = () => reply({ type: 'not-found', message: 'No.' }, 404);
+
+/** Stubs fetch as the account API for Ada Lovelace, logged in, with `member` and `methods` and no
+ * plans or subscriptions. Logged out, every path is `unauthorized`; any path not served is
+ * `otherwise`. */
+export function serveReader(
+  member: MembershipResponse,
+  methods: PaymentMethod[],
+  { loggedIn = true, otherwise = notFound }: { loggedIn?: boolean; otherwise?: () => Response } = {},
+) {
+  const replies: Record<string, unknown> = {
+    '/blaize/datalayer': { dataLayer: { loggedIn: true, trackingId: 'reader-1', firstName: 'Ada', lastName: 'Lovelace', fullName: 'Ada Lovelace' } },
+    '/blaize/account': { identifiers: { email_address: 'ada@example.com' } },
+    '/blaize/profile': { 'full-name': 'Ada Lovelace' },
+    '/wp-json/nyp-membership/v1/plans': {},
+    '/wp-json/nyp-membership/v1/membership': member,
+    '/blaize/payment/braintree/subscriptions': [],
+    '/zephr/payment/braintree/payment-methods': methods,
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const path = url.split('?')[0]!;
+      if (!loggedIn) return unauthorized();
+      return path in replies ? reply(replies[path], 200) : otherwise();
+    }),
+  );
+}
