@@ -14,11 +14,11 @@ function findContainer(container: unknown): HTMLElement {
 
 /** The widget inline in a container of the page. */
 export class EmbedWidget extends Widget {
-  declare readonly element: HTMLElement;
+  declare element: HTMLElement;
 
   constructor(params: WidgetParams, container?: HTMLElement | string) {
     super(params);
-    Object.assign(this, { element: findContainer(container) });
+    this.element = findContainer(container);
   }
 
   load(): void {

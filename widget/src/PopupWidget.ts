@@ -21,25 +21,42 @@ function popupAround(frame: HTMLIFrameElement): HTMLDivElement {
   return div;
 }
 
-/** A closed popup in the page whose frame starts loading now, for a widget still on its way. */
-export function bootPopup(): Boot {
-  const boot = bootFrame();
-  document.body.append(popupAround(boot[0]));
+/**
+ * A popup booted before any widget asked for one (warmPopup), which the next popup takes;
+ * null once a popup was asked for: the page needs none ahead any more.
+ */
+let spare: Boot | null | undefined;
+
+/** A closed popup in the page whose frame has started loading, for a widget still on its way. */
+export function bootPopup(boot = spare): Boot {
+  spare = null;
+  if (!boot) document.body.append(popupAround((boot = bootFrame())[0]));
   return boot;
+}
+
+/**
+ * On a page with a popup trigger, starts a popup's frame (its renderer process) before any
+ * widget is asked for, so a reader's click does not wait for it (PROTOCOL.md).
+ */
+export function warmPopup(): unknown {
+  return spare === undefined && document.querySelector('.squatchpop') && (spare = bootPopup());
 }
 
 /** A modal over the page: a dimmed full-screen backdrop with the widget centred on it. */
 export class PopupWidget extends Widget {
-  declare readonly popupdiv: HTMLDivElement;
-  declare readonly popupcontent: HTMLDivElement;
+  declare popupdiv: HTMLDivElement;
+  declare popupcontent: HTMLDivElement;
   declare trigger: string;
 
   constructor(params: WidgetParams, trigger = '.squatchpop') {
-    super(params);
+    // A popup made by hand (a page's own PopupWidget or CtaWidget) takes the warm one too.
+    super({ boot: spare ? bootPopup() : undefined, ...params });
     const { frame } = this;
     // A booted frame already sits in its popup (bootPopup): moving a frame would reload it.
-    const popupdiv = frame.parentElement?.parentElement ?? popupAround(frame);
-    Object.assign(this, { trigger, popupdiv, popupcontent: frame.parentElement });
+    const popupdiv = (frame.parentElement?.parentElement ?? popupAround(frame)) as HTMLDivElement;
+    this.trigger = trigger;
+    this.popupdiv = popupdiv;
+    this.popupcontent = frame.parentElement as HTMLDivElement;
     popupdiv.onclick = (event) => event.target == popupdiv && this.close();
   }
 

@@ -4,7 +4,7 @@ import { loadChunk } from './chunks.js';
 import { core } from './core.js';
 import { EmbedWidget } from './EmbedWidget.js';
 import { EventsApi } from './EventsApi.js';
-import { PopupWidget } from './PopupWidget.js';
+import { PopupWidget, warmPopup } from './PopupWidget.js';
 import { api, autofill, events, init, pushCookie, ready, widget, widgets } from './squatch.js';
 import { isObject } from './validate.js';
 import { Widget } from './Widget.js';
@@ -25,3 +25,6 @@ if (isObject(queue) && Array.isArray(queue.ready)) {
   delete page._squatch;
   for (const fn of queue.ready) if (typeof fn === 'function') setTimeout(fn);
 }
+// A page with a popup trigger gets a popup frame ready (warmPopup): now if the trigger is
+// there already, else once the page is parsed.
+warmPopup() || addEventListener('DOMContentLoaded', warmPopup);

@@ -18,10 +18,9 @@ const isName = (x: unknown): x is string | undefined => x === undefined || short
 export function parseFrameMessage(data: unknown): FrameMessage | null {
   if (!isObject(data) || data.squatch !== 1) return null;
   const { type, height, width, shareMedium, email, firstName, lastName } = data;
-  if (type === 'height' && isSize(height)) return isSize(width) ? { type, height, width } : { type, height };
+  if (type === 'height' && isSize(height)) return { type, height, ...(isSize(width) && { width }) };
   if (type === 'close' || type === 'open' || type === 'ready') return { type };
-  const medium = SHARE_MEDIA.find((m) => m === shareMedium);
-  if (type === 'shared' && medium) return { type, shareMedium: medium };
+  if (type === 'shared' && SHARE_MEDIA.includes(shareMedium as ShareMedium)) return { type, shareMedium: shareMedium as ShareMedium };
   if (type === 'register' && shortText(email, 254) && isName(firstName) && isName(lastName))
     return { type, email, firstName, lastName };
   return null;

@@ -19,7 +19,7 @@ export function topLevelDomain(host: string): string | undefined {
     const cookie = `${probe};path=/;domain=${domain}`;
     document.cookie = cookie;
     if (!document.cookie.split(/;\s*/).includes(probe)) break;
-    document.cookie = `${cookie};expires=Thu, 01 Jan 1970 00:00:01 GMT`;
+    document.cookie = `${cookie};max-age=0`;
     found = domain;
   }
   return found;

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as Library from '../src/index.js';
+import type { PopupWidget } from '../src/PopupWidget.js';
+import type { WidgetApi } from '../src/WidgetApi.js';
 import { mockFetch, shownIn, TEMPLATE } from './helpers.js';
 
 type Page = { squatch?: Record<string, unknown> & { ready?: (fn: () => void) => void }; _squatch?: unknown };
@@ -94,5 +96,66 @@ describe('the classic script', () => {
     const { widget } = await pending;
     expect(popups()).toEqual([widget.frame.parentElement!.parentElement]);
     expect(await shownIn(widget.frame)).toBe(TEMPLATE);
+  });
+
+  describe('a page with a popup trigger', () => {
+    const trigger = () => {
+      const button = document.createElement('button');
+      button.className = 'squatchpop';
+      document.body.append(button);
+    };
+    const frames = () => document.querySelectorAll('iframe');
+
+    it('starts a closed popup frame when the script runs, which the first popup then shows', async () => {
+      trigger();
+      await runScript();
+      expect(popups()).toHaveLength(1);
+      expect(popups()[0]!.style.visibility).toBe('hidden');
+      const warm = frames()[0];
+      mockFetch(reply);
+      const { widget } = await library().widgets().upsertUser({ user });
+      expect(widget.frame).toBe(warm);
+      expect(frames()).toHaveLength(1);
+      expect(await shownIn(widget.frame)).toBe(TEMPLATE);
+      // Taken: the next popup starts its own frame.
+      mockFetch(reply);
+      const second = await library().widgets().upsertUser({ user });
+      expect(second.widget.frame).not.toBe(warm);
+    });
+
+    /** Runs the script and returns its DOMContentLoaded listener (earlier runs in this file left theirs). */
+    const runScriptForListener = async () => {
+      const listen = vi.spyOn(window, 'addEventListener');
+      await runScript();
+      const call = listen.mock.calls.find(([type]) => type === 'DOMContentLoaded');
+      listen.mockRestore();
+      return call?.[1] as () => void;
+    };
+
+    it("gives the warm frame to a popup the page makes itself (a CTA's too)", async () => {
+      trigger();
+      await runScript();
+      const warm = frames()[0];
+      const squatch = library() as unknown as { PopupWidget: typeof PopupWidget; api(): WidgetApi };
+      const popup = new squatch.PopupWidget({ content: TEMPLATE, api: squatch.api(), context: { type: 'cookie', engagementMedium: 'POPUP' } });
+      popup.load();
+      expect(popup.frame).toBe(warm);
+      expect(popups()).toHaveLength(1);
+      expect(await shownIn(popup.frame)).toBe(TEMPLATE);
+    });
+
+    it('starts it once the page is parsed when the trigger comes after the script', async () => {
+      const parsed = await runScriptForListener();
+      expect(frames()).toHaveLength(0);
+      trigger();
+      parsed();
+      expect(popups()).toHaveLength(1);
+    });
+
+    it('without a trigger, starts nothing', async () => {
+      const parsed = await runScriptForListener();
+      parsed();
+      expect(frames()).toHaveLength(0);
+    });
   });
 });
