@@ -18,7 +18,6 @@
 // paint and the story headline's and largest text's paint times (Element Timing, LCP); the
 // last column counts the runs where all of the story's text was painted before it.
 // No assertions beyond "it ran": exit 1 only when something failed to run.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,10 +25,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { freePort, waitReady } from './serverkit.mjs';
+import { PYTHON, startServer, waitReady } from './serverkit.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const PYTHON = join(root, 'server/.venv/bin/python');
 const MANIFEST = join(root, 'web/dist-site/.vite/manifest.json');
 const STORY = '/2026/11/22/rangers-rally-from-three-down-to-stun-bruins-in-overtime/';
 const TARGET = 75_000;
@@ -122,18 +120,7 @@ const kb = (bytes) => `${bytes.toLocaleString('en-US')} B`;
 const total = (scripts) => [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
 
 const work = mkdtempSync(join(tmpdir(), 'masthead-site-js-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(PYTHON, ['-m', 'masthead.serve', '--port', String(port)], {
-  cwd: root,
-  env: {
-    ...process.env,
-    MASTHEAD_DATABASE_URL: `sqlite:///${join(work, 'bench.db')}`,
-    MASTHEAD_PUBLIC_URL: base,
-    MASTHEAD_RATE_LIMIT_PER_ADDRESS: '1000000',
-  },
-  stdio: 'ignore',
-});
+const { base, server } = await startServer(work, { MASTHEAD_RATE_LIMIT_PER_ADDRESS: '1000000' });
 let failed = false;
 let browser;
 try {
