@@ -67,7 +67,7 @@ describe('ReferralWidget', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading your referral link…');
     const frame = await screen.findByTitle('Refer a friend: your referral link');
     expect(frame.tagName).toBe('IFRAME');
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
     expect(library.calls).toHaveLength(1);
     const [{ config, props }] = library.calls as [Call];
     expect(config).toEqual({ tenantAlias: 'test_masthead', domain: 'http://127.0.0.1:8000' });
@@ -85,7 +85,8 @@ describe('ReferralWidget', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(renewAccess).toHaveBeenCalledOnce();
     expect(await screen.findByTitle('Refer a friend: your referral link')).toBeInTheDocument();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // The frame is named before React renders the new status: wait for that render.
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
     expect(library.calls).toHaveLength(2);
   });
 
