@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -62,17 +62,20 @@ class DecisionContext:
         )
         if self.reader is None or self.account is None:
             return base
-        layer = data_layer(self.reader)
-        return Facts(
-            path=self.path,
-            signed_in=True,
-            had_trial=bool(layer["hadTrial"]),
-            status=str(self.account.status),
-            products=frozenset(layer["products"]),
-            plans=self.account.live_plan_ids,
-            in_supported_region=self.in_supported_region,
-            country=self.country,
-        )
+        return reader_facts(base, self.reader, self.account.status, self.account.live_plan_ids)
+
+
+def reader_facts(base: Facts, reader: Reader, status: str, plans: frozenset[str]) -> Facts:
+    """A signed-in reader's facts over the request's (`base`: path, region, country)."""
+    layer = data_layer(reader)
+    return replace(
+        base,
+        signed_in=True,
+        had_trial=bool(layer["hadTrial"]),
+        status=str(status),
+        products=frozenset(layer["products"]),
+        plans=plans,
+    )
 
 
 def load_rules(db: Session, feature: str) -> list[Rule]:

@@ -28,9 +28,13 @@ from masthead.decisions import repository
 from masthead.decisions.models import DecisionRule
 from masthead.decisions.outputs import ENTITLEMENT, TEXT_CAMPAIGNS
 from masthead.decisions.rules import Facts, Rule, first_match
-from masthead.decisions.service import entitlement_value, parse_rules, text_campaigns_value
+from masthead.decisions.service import (
+    entitlement_value,
+    parse_rules,
+    reader_facts,
+    text_campaigns_value,
+)
 from masthead.deps import Runtime
-from masthead.identity.service import data_layer
 from masthead.site.entitlement import account_status, session_reads_awaited
 from masthead.site.repository import SessionReads
 
@@ -89,21 +93,13 @@ def _facts(
 ) -> tuple[Facts, bool]:
     """The facts the rules test (as DecisionContext.facts) and the server's own entitlement
     (as site/entitlement.entitled)."""
+    base = Facts(path=path, in_supported_region=in_supported_region, country=country)
     if found is None:
-        return Facts(path=path, in_supported_region=in_supported_region, country=country), False
-    layer = data_layer(found.reader)
+        return base, False
     status = account_status(runtime, found.reader, found.subscriptions)
-    facts = Facts(
-        path=path,
-        signed_in=True,
-        had_trial=bool(layer["hadTrial"]),
-        status=str(status),
-        products=frozenset(layer["products"]),
-        plans=frozenset(s.plan_id for s in found.subscriptions if s.status in LIVE),
-        in_supported_region=in_supported_region,
-        country=country,
-    )
-    return facts, is_member(status, layer["products"])
+    plans = frozenset(s.plan_id for s in found.subscriptions if s.status in LIVE)
+    facts = reader_facts(base, found.reader, status, plans)
+    return facts, is_member(status, facts.products)
 
 
 async def decide(
