@@ -14,7 +14,8 @@
 // before/after comparison sees the same server and the same machine load.
 //
 // Starts Masthead like the e2e config does (a temp SQLite file, demo content seeded) on a
-// free port. Each run is a fresh browser context: Playwright serves a blank merchant page on
+// free port. Each run is a fresh browser context, left alone for half a second first (the
+// browser's own work on a new window: widget_page.mjs, freshPage): Playwright serves a blank merchant page on
 // the server's origin with one library, the page loads it, then the page times
 // init -> widgets().upsertUser(POPUP) -> widget.open() -> the popup is showing and its frame
 // has been sized to the template (its height attribute is set, which both libraries do once
@@ -34,7 +35,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PYTHON, startServer, waitReady } from './serverkit.mjs';
-import { PAGE, launchBrowser, timeToVisiblePopup } from './widget_page.mjs';
+import { PAGE, freshPage, launchBrowser, timeAtLoad, timeToVisiblePopup } from './widget_page.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const OURS = join(root, 'widget/dist/squatch.min.js');
@@ -65,32 +66,12 @@ for (const [file, hint] of [
   }
 }
 
-/** --at-load: the page, with the timing at the end of its body, written into a blank document. */
-async function timeAtLoad(page, base, library, id) {
-  await page.goto(`${base}/bench/blank`); // the server's 404 page: its origin, no route
-  // squatch-js does nothing when its script runs: it is run into the window (which
-  // document.open keeps) before the page is written; Masthead's loads from the page's head.
-  const file = { 'squatch-js': SQUATCH_JS, also: ALSO }[library];
-  if (file) await page.addScriptTag({ content: readFileSync(file, 'utf8') });
-  const script = file ? '' : `<script src="${base}/widget/squatch.min.js"></script>`;
-  const timing = `<script>window.timing = (${timeToVisiblePopup})(${JSON.stringify({ domain: base, id })})</script>`;
-  // (Replacer functions: no $ pattern of the texts is interpreted.)
-  const html = PAGE('').replace('<script src=""></script>', () => script).replace('</body>', () => `${timing}</body>`);
-  await page.evaluate((text) => {
-    document.open();
-    document.write(text);
-    document.close();
-  }, html);
-  await page.waitForFunction(() => window.timing); // a written document may parse on later
-  return page.evaluate(() => window.timing);
-}
-
 async function timeOne(browser, base, library, id) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const { context, page } = await freshPage(browser);
   try {
-    const page = await context.newPage();
     if (AT_LOAD) {
-      const times = await timeAtLoad(page, base, library, id);
+      const file = { 'squatch-js': SQUATCH_JS, also: ALSO }[library];
+      const times = await timeAtLoad(page, base, id, file ? { file } : { src: `${base}/widget/squatch.min.js` });
       await page.frameLocator('body > dialog[open] iframe, body > div[role="dialog"] iframe').getByRole('heading', { name: 'Refer a friend' }).first().waitFor({ state: 'visible', timeout: 10_000 });
       return times;
     }

@@ -2,7 +2,7 @@
 // boiled down to a timeline relative to squatch.init (request sent, answer headers, answer end,
 // the sandboxed frame's renderer process, its commits and paints, the popup visible).
 //
-//   node bench/widget_trace.mjs [--runs 3] [--also path/to/other/squatch.min.js] [--keep dir]
+//   node bench/widget_trace.mjs [--runs 3] [--also path/to/other/squatch.min.js] [--keep dir] [--timeline] [--at-load]
 //
 // Same page, server and timing as widget_timing.mjs (fresh context per run, no routes while
 // timed); the tracing itself slows every run a little, so read the gaps, not the totals.
@@ -12,12 +12,18 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startServer, waitReady } from './serverkit.mjs';
-import { PAGE, launchBrowser, timeToVisiblePopup } from './widget_page.mjs';
+import { PAGE, freshPage, launchBrowser, timeAtLoad, timeToVisiblePopup } from './widget_page.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SQUATCH_JS = join(root, 'node_modules/@saasquatch/squatch-js/dist/squatch.min.js');
 const { values: args } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, also: { type: 'string' }, keep: { type: 'string' }, timeline: { type: 'boolean', default: false } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    also: { type: 'string' },
+    keep: { type: 'string' },
+    timeline: { type: 'boolean', default: false },
+    'at-load': { type: 'boolean', default: false }, // as widget_timing.mjs --at-load
+  },
 });
 const CATEGORIES = [
   'devtools.timeline',
@@ -99,17 +105,22 @@ function timeline(trace) {
 }
 
 async function traceOne(browser, base, library, id, script) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const { context, page } = await freshPage(browser);
   try {
-    const page = await context.newPage();
-    await page.route(`${base}/bench/page`, (route) => route.fulfill({ contentType: 'text/html', body: PAGE(script.url) }));
-    if (script.file) await page.route(script.url, (route) => route.fulfill({ contentType: 'text/javascript', body: readFileSync(script.file) }));
-    // From before the page loads: a library may start work when its script runs.
-    await browser.startTracing(undefined, { categories: CATEGORIES.split(',') });
-    await page.goto(`${base}/bench/page`);
-    await page.waitForFunction(() => typeof window.squatch?.init === 'function');
-    await page.unrouteAll({ behavior: 'wait' });
-    const times = await page.evaluate(timeToVisiblePopup, { domain: base, id });
+    let times;
+    if (args['at-load']) {
+      await browser.startTracing(undefined, { categories: CATEGORIES.split(',') });
+      times = await timeAtLoad(page, base, id, script.file ? { file: script.file } : { src: script.url });
+    } else {
+      await page.route(`${base}/bench/page`, (route) => route.fulfill({ contentType: 'text/html', body: PAGE(script.url) }));
+      if (script.file) await page.route(script.url, (route) => route.fulfill({ contentType: 'text/javascript', body: readFileSync(script.file) }));
+      // From before the page loads: a library may start work when its script runs.
+      await browser.startTracing(undefined, { categories: CATEGORIES.split(',') });
+      await page.goto(`${base}/bench/page`);
+      await page.waitForFunction(() => typeof window.squatch?.init === 'function');
+      await page.unrouteAll({ behavior: 'wait' });
+      times = await page.evaluate(timeToVisiblePopup, { domain: base, id });
+    }
     await page.waitForTimeout(100);
     const trace = (await browser.stopTracing()).toString();
     if (args.keep) writeFileSync(join(args.keep, `${library}-${id}.json`), trace);

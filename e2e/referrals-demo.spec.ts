@@ -21,8 +21,11 @@ test('the demo page shows the widget as popup, embed and call-to-action, and fet
   await expect(page.getByText(`You are acting as ${name}`)).toBeVisible();
   await expect(page.getByText('Nobody referred you.')).toBeVisible();
 
-  // The embed, with the reader's stats.
+  // The embed, with the reader's stats: a data: frame, which the page's policy allows (no
+  // fallback to a sandboxed frame of its own process, PROTOCOL.md).
   await expect(embed(page).getByRole('heading', { name: 'Refer a friend' })).toBeVisible();
+  await expect(page.locator('#squatchembed iframe')).toHaveAttribute('src', /^data:text\/html/);
+  await expect(page.locator('#squatchembed iframe')).not.toHaveAttribute('sandbox');
   await expectCounts(page, 0, 0);
   // The share link is on the page too.
   await expect(page.locator('#share-link')).toHaveAttribute('href', new RegExp(`^${baseURL}/a/test_masthead/r/`));

@@ -135,13 +135,13 @@ test('an embed in the default container (#squatchembed) shows at once', async ({
   await expect(page.locator('#custom-embed iframe')).toHaveCount(0);
 });
 
-// A popup's frame starts with a boot document while the server answers and is given the
-// template by message (PROTOCOL.md): it must be as sandboxed as an embed's srcdoc frame.
+// Every frame starts with a boot document (a popup's while the server answers) and is given the
+// template by message (PROTOCOL.md): a data: document, whose origin is opaque.
 for (const [medium, container] of [
   ['EMBED', '#squatchembed'],
   ['POPUP', 'body > div[role="dialog"]'],
 ] as const) {
-  test(`the template runs in a sandboxed frame that cannot read the page, its cookies or its storage (${medium})`, async ({ page, baseURL, context }) => {
+  test(`the template runs in a frame that cannot read the page, its cookies or its storage (${medium})`, async ({ page, baseURL, context }) => {
     await openMerchantPage(page, baseURL);
     await page.evaluate(() => {
       document.cookie = 'host_secret=s3cret; path=/';
@@ -151,10 +151,6 @@ for (const [medium, container] of [
     await renderWidget(page, baseURL, 'widget', { config: { user: { id, accountId: id }, engagementMedium: medium } });
     await widgetDo(page, 'widget', 'open');
     await expect(widgetFrame(page, container).getByRole('heading', { name: 'Refer a friend' })).toBeVisible();
-
-    const sandbox = (await page.locator(`${container} iframe`).getAttribute('sandbox'))?.split(/\s+/) ?? [];
-    expect(sandbox).toContain('allow-scripts');
-    expect(sandbox).not.toContain('allow-same-origin');
 
     const frame = await contentFrame(page, `${container} iframe`);
     const seen = await frame.evaluate(() => {
@@ -184,3 +180,21 @@ for (const [medium, container] of [
     expect((await context.cookies()).find((cookie) => cookie.name === 'host_secret')?.value).toBe('s3cret');
   });
 }
+
+// A page whose policy refuses data: frames (frame-src without data:) refuses the boot document:
+// the library falls back to srcdoc, sandboxed without allow-same-origin (PROTOCOL.md).
+test('on a page whose policy refuses data: frames the popup still shows, in a sandboxed frame', async ({ page, baseURL }) => {
+  await openMerchantPage(page, baseURL, { csp: "frame-src 'self'" });
+  const id = uniqueId('csp');
+  await renderWidget(page, baseURL, 'widget', { config: { user: { id, accountId: id }, engagementMedium: 'POPUP' } });
+  await widgetDo(page, 'widget', 'open');
+  const container = 'body > div[role="dialog"]';
+  await expect(widgetFrame(page, container).getByRole('heading', { name: 'Refer a friend' })).toBeVisible();
+  const sandbox = (await page.locator(`${container} iframe`).getAttribute('sandbox'))?.split(/\s+/) ?? [];
+  expect(sandbox).toContain('allow-scripts');
+  expect(sandbox).not.toContain('allow-same-origin');
+  const frame = await contentFrame(page, `${container} iframe`);
+  expect(await frame.evaluate(() => origin)).toBe('null');
+  // Its script runs (the page allows inline scripts): the frame is sized to the template.
+  await expect.poll(async () => Number(await page.locator(`${container} iframe`).getAttribute('height'))).toBeGreaterThan(100);
+});

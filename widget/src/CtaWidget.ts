@@ -1,6 +1,6 @@
 import { ctaStyle, type CtaPlacement } from './cta.js';
 import { ctaDocument } from './documents.js';
-import { createFrame, onFrameMessage } from './frame.js';
+import { bootFrame, onFrameMessage, writer } from './frame.js';
 import { log } from './log.js';
 import { PopupWidget } from './PopupWidget.js';
 import type { WidgetParams } from './Widget.js';
@@ -9,13 +9,14 @@ import type { WidgetParams } from './Widget.js';
 export class CtaWidget extends PopupWidget {
   declare readonly ctaFrame: HTMLIFrameElement;
   declare private _cta: string | null;
+  declare private _ctaBoot: Promise<boolean>;
 
   constructor(params: WidgetParams, placement: CtaPlacement, cta: string | null, trigger?: string) {
     super(params, trigger);
     // Invisible and click-through until its size is known; not display:none, because browsers
     // do not lay out hidden cross-origin frames, so the size would never be reported.
-    const ctaFrame = createFrame(`position:fixed;z-index:2147482999;opacity:0;pointer-events:none;${ctaStyle(placement)}`);
-    Object.assign(this, { ctaFrame, _cta: cta });
+    const [ctaFrame, booted] = bootFrame(`position:fixed;z-index:2147482999;opacity:0;pointer-events:none;${ctaStyle(placement)}`);
+    Object.assign(this, { ctaFrame, _cta: cta, _ctaBoot: booted });
     onFrameMessage(ctaFrame, (message) => {
       if (message.type == 'open') this.open();
       if (message.type != 'height') return;
@@ -29,7 +30,7 @@ export class CtaWidget extends PopupWidget {
     super.load();
     const { ctaFrame, _cta: cta } = this;
     if (cta == null) return log(Error('CTA element not found in theme'));
-    ctaFrame.srcdoc = ctaDocument(cta);
+    void this._ctaBoot.then(writer(ctaFrame, ctaDocument(cta)));
     document.body.append(ctaFrame);
   }
 }

@@ -35,7 +35,7 @@ export function bootPopup(boot = spare): Boot {
 }
 
 /**
- * On a page with a popup trigger, starts a popup's frame (its renderer process) before any
+ * On a page with a popup trigger, starts a popup's frame (its boot document) before any
  * widget is asked for, so a reader's click does not wait for it (PROTOCOL.md).
  */
 export function warmPopup(): unknown {

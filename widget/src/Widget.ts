@@ -1,6 +1,6 @@
 import { sendAnalytics } from './analytics.js';
 import { loadChunk } from './chunks.js';
-import { createFrame, onFrameMessage, postToFrame, type Boot } from './frame.js';
+import { bootFrame, onFrameMessage, postToFrame, writer, type Boot } from './frame.js';
 import { log } from './log.js';
 import type { FrameMessage } from './protocol.js';
 import type { ReloadParams, WidgetContext } from './types.js';
@@ -17,12 +17,12 @@ export interface WidgetParams {
   identity?: unknown;
   /**
    * A frame already in its place in the page, started with frame.ts's bootFrame() while the
-   * server answered (Widgets does so for popups); the widget's first document is posted into it.
+   * server answered (Widgets does so for popups); else the widget starts its own.
    */
   boot?: Boot | undefined;
 }
 
-/** A widget's template in a sandboxed frame, driven by the messages of widget/PROTOCOL.md. */
+/** A widget's template in a frame of its own origin, driven by the messages of widget/PROTOCOL.md. */
 export abstract class Widget {
   declare readonly frame: HTMLIFrameElement;
   declare content: string;
@@ -33,11 +33,11 @@ export abstract class Widget {
   declare private _identity: unknown;
   /** `content` was replaced by a reload and waits behind the registration follow-up. */
   declare private _pending: boolean;
-  /** Whether the frame's boot document takes the next document (see WidgetParams.boot); settles once written. */
-  declare private _boot: Promise<boolean> | undefined;
+  /** Whether the frame's boot document takes the next document (frame.ts's Boot); false once written. */
+  declare private _boot: Promise<boolean>;
 
   protected constructor({ content, type, api, context, identity, boot }: WidgetParams) {
-    const [frame, booted] = boot ?? [createFrame()];
+    const [frame, booted] = boot ?? bootFrame();
     Object.assign(this, { content, type, widgetApi: api, context, frame, _identity: identity, _boot: booted });
     // A document that loads while the widget is open learns it at once.
     frame.addEventListener('load', () => this._isOpen && postToFrame(frame, 'opened'));
@@ -48,15 +48,9 @@ export abstract class Widget {
   abstract open(): void;
   abstract close(): void;
 
-  /**
-   * Shows `html` in the frame: posted into a ready boot document (see WidgetParams.boot), else as
-   * srcdoc (best set before the frame joins the page: one document load, not two). In order.
-   */
+  /** Shows `html` in the frame: the first into its boot document, later ones as documents of their own. In order. */
   protected _write(html: string): void {
-    const { frame, _boot: boot } = this;
-    const show = (ready: boolean): false => (ready ? postToFrame(frame, 'document', html) : (frame.srcdoc = html), false);
-    if (boot) this._boot = boot.then(show);
-    else show(false);
+    this._boot = this._boot.then(writer(this.frame, html));
   }
 
   /** Shared by every open(): tell the frame and record the load analytic. */

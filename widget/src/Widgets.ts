@@ -45,9 +45,8 @@ export class Widgets extends Configured {
     const config = cookie ? widgetOptions(dict(raw)) : validateWidgetConfig(raw);
     const { engagementMedium, container, trigger, widgetType } = config;
     const reply = this.api[call](config as WidgetConfig);
-    // A popup's sandboxed frame gets a renderer process of its own, whose start takes about as
-    // long as the server's answer: the one the script started early, else one started now,
-    // with the request under way (PROTOCOL.md).
+    // A popup's frame takes a while to load its boot document, so it starts with the request under
+    // way: the one the script started early, else one started now (PROTOCOL.md).
     // (Not from a script in the head, before the page has a body: the popup is made later.)
     const boot = engagementMedium == 'POPUP' && document.body ? bootPopup() : undefined;
     const embed = engagementMedium == 'EMBED';

@@ -1,5 +1,5 @@
 import { EmbedWidget } from './EmbedWidget.js';
-import { createFrame, onFrameMessage } from './frame.js';
+import { bootFrame, onFrameMessage, writer } from './frame.js';
 import { log } from './log.js';
 import { PopupWidget } from './PopupWidget.js';
 
@@ -7,4 +7,4 @@ import { PopupWidget } from './PopupWidget.js';
  * What the classic script shares with its chunks, as window.squatch._core: all a chunk may
  * import from a module it does not bundle (checked by widget/vite.config.ts).
  */
-export const core = { PopupWidget, EmbedWidget, createFrame, onFrameMessage, log };
+export const core = { PopupWidget, EmbedWidget, bootFrame, onFrameMessage, writer, log };

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EmbedWidget } from '../src/EmbedWidget.js';
 import { WidgetApi } from '../src/WidgetApi.js';
 import type { WidgetContext } from '../src/types.js';
-import { mockFetch, post, TEMPLATE } from './helpers.js';
+import { mockFetch, post, shownIn, TEMPLATE } from './helpers.js';
 
 const params = (context: Partial<WidgetContext> = {}) => ({
   content: TEMPLATE,
@@ -27,13 +27,13 @@ describe('EmbedWidget', () => {
     expect(new EmbedWidget(params(), box).element).toBe(box);
   });
 
-  it('shows the template in place of the container content', () => {
+  it('shows the template in place of the container content', async () => {
     document.body.innerHTML = '<div id="squatchembed">Loading…</div>';
     const embed = new EmbedWidget(params());
     embed.load();
     expect(embed.element.childNodes).toHaveLength(1);
     expect(embed.element.firstChild).toBe(embed.frame);
-    expect(embed.frame.srcdoc).toBe(TEMPLATE);
+    expect(await shownIn(embed.frame)).toBe(TEMPLATE);
     expect(embed.element.style.visibility).toBe('');
   });
 

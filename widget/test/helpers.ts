@@ -37,9 +37,15 @@ export function post(data: unknown, source: Window | null): void {
   window.dispatchEvent(new MessageEvent('message', { data, source }));
 }
 
+/** The document a frame shows as its own: its data: URL's text, or its srcdoc (the fallback). */
+export function ownDocument(frame: HTMLIFrameElement): string {
+  const { src, srcdoc } = frame;
+  return srcdoc || decodeURIComponent(src.slice(src.indexOf(',') + 1));
+}
+
 /**
- * The document a widget's frame was given: posted into its boot document once that says ready
- * (a popup started while the server answered), else its srcdoc.
+ * The document a widget's frame was given: posted into its boot document once that says ready,
+ * else (the boot document was used already) its own document.
  */
 export async function shownIn(frame: HTMLIFrameElement): Promise<string> {
   const send = vi.spyOn(frame.contentWindow!, 'postMessage');
@@ -47,7 +53,7 @@ export async function shownIn(frame: HTMLIFrameElement): Promise<string> {
   await flush();
   const posted = send.mock.calls.map(([message]) => message as { type?: string; html?: string }).find((m) => m.type === 'document');
   send.mockRestore();
-  return posted?.html ?? frame.srcdoc;
+  return posted?.html ?? ownDocument(frame);
 }
 
 export function clearCookies(): void {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { onFrameMessage, SANDBOX, createFrame } from '../src/frame.js';
+import { BOOT_DOCUMENT, bootFrame, onFrameMessage, SANDBOX, writer } from '../src/frame.js';
 import { parseFrameMessage, SHARE_MEDIA } from '../src/protocol.js';
-import { post } from './helpers.js';
+import { ownDocument, post } from './helpers.js';
 
 describe('parseFrameMessage', () => {
   it.each([
@@ -49,15 +49,48 @@ describe('parseFrameMessage', () => {
 describe('frames', () => {
   afterEach(() => document.body.replaceChildren());
 
-  it('are sandboxed without allow-same-origin', () => {
-    const frame = createFrame();
-    expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-popups allow-popups-to-escape-sandbox allow-forms');
-    expect(SANDBOX).not.toContain('allow-same-origin');
+  it('start with the boot document as a data: URL, unsandboxed (an opaque origin in the page\'s process)', () => {
+    const [frame] = bootFrame();
+    expect(frame.src.startsWith('data:text/html;charset=utf8,')).toBe(true);
+    expect(ownDocument(frame)).toBe(BOOT_DOCUMENT);
+    expect(frame.hasAttribute('sandbox')).toBe(false);
+    expect([frame.title, frame.getAttribute('scrolling')]).toEqual(['Referral program', 'no']);
+  });
+
+  it('take their first document by message once the boot document says ready, later ones as data: URLs', async () => {
+    const [frame, booted] = bootFrame();
+    document.body.append(frame);
+    const send = vi.spyOn(frame.contentWindow!, 'postMessage');
+    post({ squatch: 1, type: 'ready' }, frame.contentWindow);
+    expect(await booted.then(writer(frame, '<p>first</p>'))).toBe(false);
+    expect(send).toHaveBeenCalledExactlyOnceWith({ squatch: 1, type: 'document', html: '<p>first</p>' }, '*');
+    writer(frame, '<p>ünïcode &amp; 100%</p>')(false);
+    expect(ownDocument(frame)).toBe('<p>ünïcode &amp; 100%</p>');
+    expect(frame.hasAttribute('sandbox')).toBe(false);
+  });
+
+  it('fall back to sandboxed srcdoc (no allow-same-origin) when the boot document loads without saying ready', async () => {
+    vi.useFakeTimers();
+    try {
+      const [frame, booted] = bootFrame();
+      frame.onload!(new Event('load'));
+      vi.advanceTimersByTime(99);
+      const shown = booted.then(writer(frame, '<p>template</p>'));
+      await vi.runAllTimersAsync();
+      await shown;
+      expect(frame.getAttribute('sandbox')).toBe(SANDBOX);
+      expect(SANDBOX).not.toContain('allow-same-origin');
+      expect(frame.srcdoc).toBe('<p>template</p>');
+      writer(frame, '<p>next</p>')(false);
+      expect(frame.srcdoc).toBe('<p>next</p>');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('hear only their own window, and only well-formed messages', () => {
-    const frame = createFrame();
-    const other = createFrame();
+    const [frame] = bootFrame();
+    const [other] = bootFrame();
     document.body.append(frame, other);
     const handler = vi.fn();
     onFrameMessage(frame, handler);
@@ -74,7 +107,7 @@ describe('frames', () => {
   });
 
   it('hear nothing once detached (no window to compare with)', () => {
-    const frame = createFrame();
+    const [frame] = bootFrame();
     const handler = vi.fn();
     onFrameMessage(frame, handler);
     post({ squatch: 1, type: 'close' }, null);

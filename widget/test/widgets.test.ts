@@ -5,8 +5,8 @@ import { EmbedWidget } from '../src/EmbedWidget.js';
 import { PopupWidget } from '../src/PopupWidget.js';
 import type { Widget } from '../src/Widget.js';
 import { Widgets } from '../src/Widgets.js';
-import { BOOT_DOCUMENT } from '../src/frame.js';
-import { clearCookies, flush, mockFetch, post, shownIn, TEMPLATE } from './helpers.js';
+import { BOOT_DOCUMENT, SANDBOX } from '../src/frame.js';
+import { clearCookies, flush, mockFetch, ownDocument, post, shownIn, TEMPLATE } from './helpers.js';
 
 const DOMAIN = 'http://127.0.0.1:8000';
 const user = { id: 'u1', accountId: 'a1' };
@@ -37,8 +37,8 @@ describe('showing a widget', () => {
     const pending = widgets().upsertUser({ user });
     const [early] = popups();
     const frame = early!.querySelector('iframe')!;
-    expect([early!.style.visibility, early!.style.top, frame.srcdoc]).toEqual(['hidden', '-2000px', BOOT_DOCUMENT]);
-    expect(frame.getAttribute('sandbox')).not.toContain('allow-same-origin');
+    expect([early!.style.visibility, early!.style.top, ownDocument(frame)]).toEqual(['hidden', '-2000px', BOOT_DOCUMENT]);
+    expect(frame.hasAttribute('sandbox')).toBe(false);
     const send = vi.spyOn(frame.contentWindow!, 'postMessage');
     post({ squatch: 1, type: 'ready' }, frame.contentWindow);
     answer(new Response(JSON.stringify(reply().body)));
@@ -47,22 +47,24 @@ describe('showing a widget', () => {
     expect(widget.frame).toBe(frame);
     expect(popups()).toEqual([early]);
     expect(send).toHaveBeenCalledWith({ squatch: 1, type: 'document', html: TEMPLATE }, '*');
-    expect(frame.srcdoc).toBe(BOOT_DOCUMENT);
+    expect(ownDocument(frame)).toBe(BOOT_DOCUMENT);
   });
 
-  it('writes the template as srcdoc when the boot document loads without saying ready (inline scripts blocked)', async () => {
+  it('writes the template as sandboxed srcdoc when the boot document loads without saying ready (a page policy)', async () => {
     mockFetch(reply());
     const { widget } = await widgets().upsertUser({ user });
+    widget.frame.onload!(new Event('load'));
     await new Promise((resolve) => setTimeout(resolve, 250));
     expect(widget.frame.srcdoc).toBe(TEMPLATE);
+    expect(widget.frame.getAttribute('sandbox')).toBe(SANDBOX);
   });
 
-  it('embeds without starting a frame early', async () => {
+  it('embeds without starting a popup', async () => {
     document.body.innerHTML = '<div id="squatchembed"></div>';
     mockFetch(reply());
     const { widget } = await widgets().upsertUser({ user, engagementMedium: 'EMBED' });
     expect(popups()).toHaveLength(0);
-    expect(widget.frame.srcdoc).toBe(TEMPLATE);
+    expect(await shownIn(widget.frame)).toBe(TEMPLATE);
   });
 
   it('renders an existing user with a GET and embeds when asked', async () => {
@@ -89,7 +91,7 @@ describe('showing a widget', () => {
     const cta = widget as CtaWidget;
     expect(cta.ctaFrame.style.left).toBe('-10px');
     expect(cta.ctaFrame.style.top).toBe('45%');
-    expect(cta.ctaFrame.srcdoc).toContain('<div class="cta-container">Refer</div>');
+    expect(await shownIn(cta.ctaFrame)).toContain('<div class="cta-container">Refer</div>');
     const shown = await shownIn(cta.frame);
     expect(shown).not.toContain('id="cta"');
     expect(shown).toContain('<p>W</p>');
@@ -156,7 +158,6 @@ describe('the error widget', () => {
     expect(shown).toContain('If the persists please contact our support team.');
     expect(shown).toContain('Error Code: RS&#60;042&#62;');
     expect(shown).toContain('<button type="button" class="close" data-squatch-close');
-    expect(frame.getAttribute('sandbox')).not.toContain('allow-same-origin');
   });
 
   it('rethrows the very object the API rejected with', async () => {
@@ -182,9 +183,9 @@ describe('the error widget', () => {
     document.body.innerHTML = '<div id="squatchembed"></div>';
     mockFetch({ status: 400, body: error });
     await expect(widgets().upsertUser({ user, engagementMedium: 'EMBED' })).rejects.toEqual(error);
-    const frame = document.querySelector('#squatchembed iframe') as HTMLIFrameElement;
-    expect(frame.srcdoc).toContain('Error Code: RS&#60;042&#62;');
-    expect(frame.srcdoc).not.toContain('class="close"');
+    const shown = await shownIn(document.querySelector('#squatchembed iframe') as HTMLIFrameElement);
+    expect(shown).toContain('Error Code: RS&#60;042&#62;');
+    expect(shown).not.toContain('class="close"');
   });
 
   it('still rethrows the API error when there is nowhere to embed it', async () => {
@@ -270,12 +271,12 @@ describe('reload and the registration follow-up', () => {
     post({ squatch: 1, type: 'register', email: '<b>@example.com' }, widget.frame.contentWindow);
     await flush();
     expect(calls).toHaveLength(1);
-    expect(widget.frame.srcdoc).toContain('<strong>&#60;b&#62;@example.com</strong><br>Has been successfully registered');
-    expect(widget.frame.srcdoc).toContain(`data-squatch-open>${label}</button>`);
+    expect(ownDocument(widget.frame)).toContain('<strong>&#60;b&#62;@example.com</strong><br>Has been successfully registered');
+    expect(ownDocument(widget.frame)).toContain(`data-squatch-open>${label}</button>`);
 
     post({ squatch: 1, type: 'open' }, widget.frame.contentWindow);
     await flush();
-    expect(widget.frame.srcdoc).toBe('<p>new widget</p>');
+    expect(ownDocument(widget.frame)).toBe('<p>new widget</p>');
     expect(widget.popupdiv.style.visibility).toBe('visible');
   });
 
@@ -286,7 +287,7 @@ describe('reload and the registration follow-up', () => {
     await widget.reload({ email: 'x@y.z' });
     await flush();
     expect(send).not.toHaveBeenCalled();
-    expect(widget.frame.srcdoc).toBe(BOOT_DOCUMENT);
+    expect(ownDocument(widget.frame)).toBe(BOOT_DOCUMENT);
   });
 });
 

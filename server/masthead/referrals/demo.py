@@ -8,8 +8,9 @@ code autofilled -> a "purchase" event -> the referrer's widget counts the friend
 
 A share link lands here with `_saasquatch` and without `as`: the page then acts as nobody
 (a visitor), so following a link never attributes the demo reader to anyone.
-Nothing is fetched from another origin: the Content-Security-Policy says so. Widget
-templates run in srcdoc frames, which inherit this policy, hence 'unsafe-inline'.
+Nothing is fetched from another origin: the Content-Security-Policy says so. It allows what
+the library asks of a merchant's policy (widget/PROTOCOL.md): `data:` frames, and inline
+scripts, because the templates' documents inherit this policy.
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ DEMO_READER = "demo"
 NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
-    "img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; "
-    "frame-ancestors 'self'"
+    "img-src 'self' data:; frame-src data:; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'self'"
 )
 HEADERS = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,

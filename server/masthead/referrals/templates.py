@@ -1,11 +1,12 @@
 """Widget templates: one complete HTML document per widget type (pure: no I/O).
 
 Every value goes through html.escape. Nothing is loaded from anywhere: inline CSS and script,
-system fonts, no images. The frame is sandboxed without allow-same-origin, so it talks to
-its parent only by postMessage (widget/PROTOCOL.md): `height` on load, on resize and when
-the page says `opened`; `close`; `shared` with the medium. Share links are ordinary
-`target="_blank"` links: the sandbox lets them open outside it (allow-popups-to-escape-sandbox),
-with either library.
+system fonts, no images. Our library shows the template in a frame of an opaque origin (a
+data: document, else sandboxed srcdoc without allow-same-origin), so it talks to its parent
+only by postMessage (widget/PROTOCOL.md): `height` on load, on resize and when the page says
+`opened`; `close`; `shared` with the medium. Share links are ordinary `target="_blank"` links,
+which open in a new tab from either frame (the sandbox allows popups that escape it), with
+either library.
 Controls carry the library's data-squatch-close / data-squatch-share attributes.
 
 The engagement medium decides the close button: a popup (POPUP, or CTA: the button opens a

@@ -33,7 +33,7 @@ function detailOf(error: unknown): string {
 
 /**
  * The reader's referral widget, embedded in the page through the widget library: upserts the
- * reader with their JWT (call 2) and shows the template in the library's sandboxed frame.
+ * reader with their JWT (call 2) and shows the template in the library's frame (PROTOCOL.md).
  */
 export function ReferralWidget({ access, widgetType, frameTitle, loadingLabel, renewAccess, load = loadWidgetLibrary }: ReferralWidgetProps) {
   const containerRef = useRef<HTMLDivElement>(null);
