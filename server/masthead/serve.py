@@ -16,6 +16,15 @@ from masthead.seed import seed_demo
 from masthead.settings import Settings
 
 
+def settings_for(host: str, port: int) -> Settings:
+    """The environment's settings. Without MASTHEAD_PUBLIC_URL, readers reach this server where it
+    listens: links in mail, share links and the payment sandbox's address follow PORT."""
+    settings = Settings()
+    if "public_url" in settings.model_fields_set:
+        return settings
+    return settings.model_copy(update={"public_url": f"http://{host}:{port}"})
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--host", default="127.0.0.1")
@@ -23,7 +32,7 @@ def main() -> None:
     parser.add_argument("--no-seed", action="store_true")
     args = parser.parse_args()
 
-    settings = Settings()
+    settings = settings_for(args.host, args.port)
     upgrade(settings.database_url)
     app = create_app(settings)
     if settings.seed_demo and not args.no_seed:
