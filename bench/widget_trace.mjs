@@ -1,6 +1,7 @@
 // Where the time of bench/widget_timing.mjs goes: one Chrome trace per run of each library,
 // boiled down to a timeline relative to squatch.init (request sent, answer headers, answer end,
-// the sandboxed frame's renderer process, its commits and paints, the popup visible).
+// the widget frame's boot document and its work on the template, commits and paints, the popup
+// visible).
 //
 //   node bench/widget_trace.mjs [--runs 3] [--also path/to/other/squatch.min.js] [--keep dir] [--timeline] [--at-load]
 //
@@ -48,11 +49,14 @@ function phases(events) {
   const id = sent?.args.data.requestId;
   const byId = (name) => events.find((e) => e.name === name && e.args?.data?.requestId === id);
   const replied = mark('replied');
+  // Our frames' documents are data: URLs (in the page's process): the boot document's script, and
+  // its message handler writing the template. squatch-js writes its frame from the page's own code.
+  const inFrame = (e) => String(e.args?.data?.url ?? '').startsWith('data:');
   const frameWork = events
-    .filter((e) => e.pid !== page && e.ph === 'X' && e.name === 'FunctionCall' && at(e) > replied - 1 && e.args?.data?.frame)
+    .filter((e) => e.ph === 'X' && e.name === 'FunctionCall' && at(e) > replied - 1 && inFrame(e))
     .sort((a, b) => a.ts - b.ts)[0];
-  // The boot document's script: before t0 when the library started the frame as it loaded.
-  const frameBoot = events.find((e) => e.name === 'EvaluateScript' && e.pid !== page && e.args?.data?.url === 'about:srcdoc');
+  // Before t0 when the library started the frame as it loaded.
+  const frameBoot = events.find((e) => e.name === 'EvaluateScript' && inFrame(e));
   const poly = events.find((e) => e.name === 'ResourceSendRequest' && e.args.data.url?.includes('resize-observer'));
   const polyDone = poly && events.find((e) => e.name === 'ResourceFinish' && e.args?.data?.requestId === poly.args.data.requestId);
   return {
