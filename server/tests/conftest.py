@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -83,6 +84,17 @@ def app(settings: Settings, clock: FrozenClock) -> Iterator[FastAPI]:
         for table in reversed(Base.metadata.sorted_tables):
             conn.execute(table.delete())
     runtime.engine.dispose()
+
+
+@contextmanager
+def app_without(middleware: type, settings: Settings, clock: FrozenClock) -> Iterator[FastAPI]:
+    """The application with one middleware left out (a fast path): its routes answer everything."""
+    application = create_app(settings, clock)
+    application.user_middleware = [
+        m for m in application.user_middleware if m.cls is not middleware
+    ]
+    yield application
+    application.state.runtime.engine.dispose()
 
 
 @pytest.fixture

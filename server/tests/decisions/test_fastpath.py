@@ -17,7 +17,6 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 from starlette.types import Receive, Scope, Send
 
-from masthead.app import create_app
 from masthead.clock import FrozenClock
 from masthead.decisions import session_decisions
 from masthead.decisions.fastpath import DecisionFastPath
@@ -26,7 +25,7 @@ from masthead.deps import Runtime
 from masthead.identity.cookies import SESSION_COOKIE
 from masthead.settings import Settings
 from tests.billing.api_helpers import nonce, setup, sign_in, subscribe
-from tests.conftest import TEST_ORIGIN
+from tests.conftest import TEST_ORIGIN, app_without
 from tests.decisions.helpers import DECIDE, add_rule, operator_on, seed
 
 COUNTRY = "CloudFront-Viewer-Country"
@@ -87,12 +86,8 @@ def settings(settings: Settings) -> Settings:
 @pytest.fixture
 def routes_only(settings: Settings, clock: FrozenClock) -> Iterator[FastAPI]:
     """The same application without the fast path: the route answers everything."""
-    application = create_app(settings, clock)
-    application.user_middleware = [
-        m for m in application.user_middleware if m.cls is not DecisionFastPath
-    ]
-    yield application
-    application.state.runtime.engine.dispose()
+    with app_without(DecisionFastPath, settings, clock) as application:
+        yield application
 
 
 def answer(client: TestClient, case: Case) -> tuple[int, list[tuple[str, str]], bytes]:

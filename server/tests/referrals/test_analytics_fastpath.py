@@ -18,13 +18,12 @@ from sqlalchemy import func, select
 from starlette.datastructures import State
 from starlette.types import Receive, Scope, Send
 
-from masthead.app import create_app
 from masthead.clock import FrozenClock
 from masthead.deps import Runtime
 from masthead.referrals.analytics_fastpath import AnalyticsFastPath
 from masthead.referrals.models import AnalyticsEvent
 from masthead.settings import Settings
-from tests.conftest import TEST_ORIGIN
+from tests.conftest import TEST_ORIGIN, app_without
 from tests.referrals.helpers import LIVE, MERCHANT, TENANT, seed
 
 LOADED = f"/a/{TENANT}/widgets/analytics/loaded"
@@ -118,12 +117,8 @@ def _tenants(runtime: Runtime) -> None:
 @pytest.fixture
 def routes_only(settings: Settings, clock: FrozenClock) -> Iterator[FastAPI]:
     """The same application without the fast path: the FastAPI routes answer everything."""
-    application = create_app(settings, clock)
-    application.user_middleware = [
-        m for m in application.user_middleware if m.cls is not AnalyticsFastPath
-    ]
-    yield application
-    application.state.runtime.engine.dispose()
+    with app_without(AnalyticsFastPath, settings, clock) as application:
+        yield application
 
 
 def answer_and_row(client: TestClient, runtime: Runtime, case: Case) -> Any:
