@@ -34,7 +34,7 @@ const totals = {
   'an embed (core)': core,
   'a CTA (core + cta)': core + size['squatch-cta.js'].gzip,
   'an error widget or registration follow-up': core + size['squatch-documents.js'].gzip,
-  'autofill or fuel-tank rules (core + autofill)': core + size['squatch-autofill.js'].gzip,
+  'share-link landing, autofill (core + autofill)': core + size['squatch-autofill.js'].gzip,
   'everything (core + every chunk)': files.reduce((sum, f) => sum + size[f].gzip, 0),
 };
 for (const [what, bytes] of Object.entries(totals)) row(what, bytes);

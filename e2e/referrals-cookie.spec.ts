@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type BrowserContext } from '@playwright/test';
 import {
   DEMO_TENANT,
+  type Library,
   decodeReferralCookie,
   encodeReferralCookie,
   openMerchantPage,
@@ -73,3 +74,37 @@ test('autofill puts the referral code into a field by selector, or hands the rep
   );
   expect(reply).toEqual({ codes: [code], codesByProgramme: { 'masthead-referral': code }, code, encodedCookie: cookie });
 });
+
+/** The page's `_saasquatch` cookie, decoded, once the library has stored it. */
+async function storedCookie(context: BrowserContext, baseURL: string): Promise<unknown> {
+  const cookie = (await context.cookies(baseURL)).find((c) => c.name === '_saasquatch');
+  return cookie && decodeReferralCookie(cookie.value);
+}
+
+for (const library of ['squatch-js', 'masthead'] as Library[]) {
+  const name = library === 'masthead' ? 'Masthead’s script' : 'squatch-js 2.6.3';
+  test(`a landing page that only loads ${name} stores the _saasquatch parameter, unless window.SaaSquatchDoNotAutoDrop`, async ({
+    page,
+    baseURL,
+    context,
+  }) => {
+    if (!baseURL) throw new Error('baseURL is not configured');
+    // The loader snippet, nothing else: no init, no widget (merchant.html).
+    const content = referralCookieContent(new URL(baseURL).hostname, 'LANDING');
+    const search = `?_saasquatch=${encodeReferralCookie(content)}`;
+    await openMerchantPage(page, baseURL, { library, search });
+    await expect.poll(() => storedCookie(context, baseURL)).toEqual(content);
+
+    // A page that handles the cookie itself (consent first) opts out before the script loads.
+    await context.clearCookies();
+    await page.addInitScript(() => {
+      (window as { SaaSquatchDoNotAutoDrop?: boolean }).SaaSquatchDoNotAutoDrop = true;
+    });
+    await openMerchantPage(page, baseURL, { library, search });
+    await page.waitForLoadState('networkidle');
+    expect(await storedCookie(context, baseURL)).toBeUndefined();
+    // Its own call stores it when it chooses to.
+    await page.evaluate(() => (window.squatch as unknown as { pushCookie(): void }).pushCookie());
+    await expect.poll(() => storedCookie(context, baseURL)).toEqual(content);
+  });
+}

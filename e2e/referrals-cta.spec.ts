@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { clickUntil, openMerchantPage, popupOverlay, renderWidget, stylesOf, uniqueId, widgetFrame } from './fixtures/referrals';
+import { clickUntil, openMerchantPage, popupOverlay, queryOf, renderWidget, stylesOf, uniqueId, widgetFrame } from './fixtures/referrals';
 
 // The call-to-action button: a small fixed frame placed by jsOptions.cta.content
 // (buttonSide × buttonPosition), shown when a widgetUrlMappings entry for the page sets
@@ -102,4 +102,19 @@ test('without cta options the CTA sits at the bottom right, and clicking it open
   await expect(popup.getByRole('button', { name: 'Refer a friend' })).toHaveCount(0);
   await popup.getByRole('button', { name: 'Close' }).click();
   await expect(overlay).toBeHidden();
+});
+
+test('a widget shown as a CTA records its load as engagement medium CTA, which the server accepts', async ({ page, baseURL }) => {
+  await showAsCta(page, undefined);
+  await openMerchantPage(page, baseURL);
+  const id = uniqueId('cta-analytics');
+  await renderWidget(page, baseURL, 'cta', { config: { user: { id, accountId: id } } });
+  await ctaFrame(page);
+  const loaded = page.waitForResponse((response) => response.url().includes('/a/test_masthead/widgets/analytics/loaded?'));
+  await clickUntil(page.frameLocator('body > iframe').getByRole('button', { name: 'Refer a friend' }), () =>
+    expect(popupOverlay(page)).toBeVisible({ timeout: 1_000 }),
+  );
+  const load = await loaded;
+  expect(queryOf(load.request())).toEqual({ externalAccountId: id, externalUserId: id, engagementMedium: 'CTA' });
+  expect(load.status()).toBe(204);
 });

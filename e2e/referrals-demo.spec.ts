@@ -52,6 +52,58 @@ test('the demo page shows the widget as popup, embed and call-to-action, and fet
   expect([...origins]).toEqual([baseURL]);
 });
 
+test('the embed is part of the page (no close button), and each presentation records its own engagement medium', async ({ page }) => {
+  const loads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/widgets/analytics/loaded?')) loads.push(new URL(request.url()).searchParams.get('engagementMedium') ?? '');
+  });
+  await page.goto(`/demo/merchant?as=${uniqueId('demo-media')}`);
+  await expect(embed(page).getByRole('heading', { name: 'Refer a friend' })).toBeVisible();
+  await expect(embed(page).getByRole('button', { name: 'Copy' })).toBeVisible();
+  await expect(embed(page).getByRole('button', { name: 'Close' })).toHaveCount(0);
+  await expect.poll(() => loads).toEqual(['EMBED']);
+
+  const cta = page.frameLocator('body > iframe').getByRole('button', { name: 'Refer a friend' });
+  await clickUntil(cta, () => expect(popupOverlay(page)).toBeVisible({ timeout: 1_000 }));
+  await expect.poll(() => loads).toEqual(['EMBED', 'CTA']);
+  // The popup the CTA opened closes with its own close button; the embed stays.
+  await clickUntil(widgetFrame(page, 'body > div[role="dialog"]').getByRole('button', { name: 'Close' }), () =>
+    expect(popupOverlay(page)).toBeHidden({ timeout: 1_000 }),
+  );
+  await expect(embed(page).getByRole('heading', { name: 'Refer a friend' })).toBeVisible();
+});
+
+// WCAG 2.2: no sideways scrolling at 320 CSS px (1.4.10), pointer targets of 24 × 24 px or more (2.5.8).
+for (const width of [375, 320]) {
+  test(`at ${width}px the demo page does not scroll sideways, its CTA is on screen and every target is 24 × 24 px or more`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 740 });
+    await page.goto(`/demo/merchant?as=${uniqueId('demo-phone')}`);
+    await expect(embed(page).getByRole('heading', { name: 'Refer a friend' })).toBeVisible();
+    await expect(page.locator('#share-link')).toHaveAttribute('href', /\/r\//);
+    const cta = page.locator('body > iframe');
+    await expect(cta).toHaveCSS('opacity', '1');
+
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    const box = await cta.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+
+    const small = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea'))
+        .map((target) => ({ target, rect: target.getBoundingClientRect() }))
+        .filter(({ rect }) => rect.width > 0 && (rect.width < 24 || rect.height < 24))
+        .map(({ target, rect }) => `${target.outerHTML.slice(0, 60)}: ${Math.round(rect.width)} × ${Math.round(rect.height)}`),
+    );
+    expect(small).toEqual([]);
+    const button = await page.frameLocator('body > iframe').getByRole('button', { name: 'Refer a friend' }).boundingBox();
+    expect(button && button.width >= 24 && button.height >= 24).toBe(true);
+
+    // The page a share link lands on (a visitor's) too.
+    await page.goto('/demo/merchant?_saasquatch=e30');
+    await expect(page.getByRole('heading', { name: 'You followed a share link' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  });
+}
+
 test('a friend who follows the share link, registers and buys is counted in the referrer’s widget', async ({ page, context }) => {
   const referrer = uniqueId('referrer');
   await page.goto(`/demo/merchant?as=${referrer}`);

@@ -91,6 +91,50 @@ test('the frame height follows its content, and the popup centres it until it is
   await expect.poll(padding).toBe('5px');
 });
 
+/**
+ * A theme written for squatch-js, as SaaSquatch's API serves it: a full-height page with an inner
+ * container and not one line of Masthead's frame protocol (squatch-js measures its frames itself).
+ */
+const FOREIGN_TEMPLATE =
+  '<!DOCTYPE html><html lang="en"><head><title>Theme</title><style>html,body{height:100%;margin:0}' +
+  '.squatch-container{height:420px;padding:16px;box-sizing:border-box;background:#eef}</style></head>' +
+  '<body><div class="squatch-container"><h1>Refer a friend (SaaSquatch theme)</h1></div></body></html>';
+
+/** The upsert reply carries FOREIGN_TEMPLATE instead of Masthead's template. */
+async function serveForeignTemplate(page: Page): Promise<void> {
+  await page.route('**/api/v1/test_masthead/widget/account/*/user/*/upsert*', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...((await response.json()) as object), template: FOREIGN_TEMPLATE } });
+  });
+}
+
+test('a template that does not speak the frame protocol is sized to its content and centred all the same', async ({ page, baseURL }) => {
+  await serveForeignTemplate(page);
+  await openMerchantPage(page, baseURL);
+  const id = uniqueId('foreign');
+  await renderWidget(page, baseURL, 'popup', { config: { user: { id, accountId: id } } });
+  await renderWidget(page, baseURL, 'embed', { config: { user: { id, accountId: id }, engagementMedium: 'EMBED' } });
+
+  // The embed: the frame's height is the inner container's, not the 150px of a frame left alone.
+  const embedded = page.locator('#squatchembed iframe');
+  await expect(widgetFrame(page, '#squatchembed').getByRole('heading', { name: 'Refer a friend (SaaSquatch theme)' })).toBeVisible();
+  await expect.poll(async () => (await embedded.boundingBox())?.height).toBe(420);
+
+  // The popup: as tall as its content and centred in the 800px window.
+  await page.getByRole('button', { name: 'Refer a friend' }).click();
+  const popup = widgetFrame(page, 'body > div[role="dialog"]');
+  await expect(popup.getByRole('heading', { name: 'Refer a friend (SaaSquatch theme)' })).toBeVisible();
+  const iframe = page.locator('body > div[role="dialog"] iframe');
+  await expect.poll(async () => (await iframe.boundingBox())?.height).toBe(420);
+  await expect.poll(async () => (await iframe.boundingBox())?.y).toBe((800 - 420) / 2);
+
+  // It follows the content as it changes.
+  const frame = await contentFrame(page, 'body > div[role="dialog"] iframe');
+  await frame.evaluate(() => document.querySelector<HTMLElement>('.squatch-container')!.style.setProperty('height', '600px'));
+  await expect.poll(async () => (await iframe.boundingBox())?.height).toBe(600);
+  await expect.poll(async () => (await iframe.boundingBox())?.y).toBe(100);
+});
+
 test('an embed in a named container is collapsed until opened, and collapses again when closed', async ({ page, baseURL }) => {
   await openMerchantPage(page, baseURL);
   const id = uniqueId('embed');

@@ -1,6 +1,6 @@
 import { sendAnalytics } from './analytics.js';
 import { loadChunk } from './chunks.js';
-import { bootFrame, onFrameMessage, postToFrame, writer, type Boot } from './frame.js';
+import { bootFrame, onFrameMessage, postToFrame, SIZE_REPORT, writer, type Boot } from './frame.js';
 import { log } from './log.js';
 import type { FrameMessage } from './protocol.js';
 import type { ReloadParams, WidgetContext } from './types.js';
@@ -48,9 +48,12 @@ export abstract class Widget {
   abstract open(): void;
   abstract close(): void;
 
-  /** Shows `html` in the frame: the first into its boot document, later ones as documents of their own. In order. */
+  /**
+   * Shows `html` in the frame, with SIZE_REPORT so the frame follows its content whatever the
+   * template speaks: the first into its boot document, later ones as documents of their own. In order.
+   */
   protected _write(html: string): void {
-    this._boot = this._boot.then(writer(this.frame, html));
+    this._boot = this._boot.then(writer(this.frame, html + SIZE_REPORT));
   }
 
   /** Shared by every open(): tell the frame and record the load analytic. */

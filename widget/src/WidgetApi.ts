@@ -1,7 +1,8 @@
 import { loadChunk } from './chunks.js';
 import { Configured } from './Configured.js';
 import { enc, query, request } from './http.js';
-import { readReferralCookie } from './referralCookie.js';
+import { log } from './log.js';
+import { cookieStored, readReferralCookie } from './referralCookie.js';
 import type { CookieWidgetConfig, ReferralCookie, WidgetConfig } from './types.js';
 import { isObject, validateWidgetConfig, widgetOptions } from './validate.js';
 
@@ -26,8 +27,11 @@ export class WidgetApi extends Configured {
   /** Call 2: creates or updates the user. */
   upsertUser(params: WidgetConfig): Promise<unknown> {
     const clean = validateWidgetConfig(params);
-    const cookies = readReferralCookie();
-    return this.#widget('upsert', clean, cookies ? { ...clean.user, cookies } : clean.user);
+    // The referral cookie goes with the user: once a pushCookie() under way has stored it.
+    return cookieStored().then(() => {
+      const cookies = readReferralCookie();
+      return this.#widget('upsert', clean, cookies ? { ...clean.user, cookies } : clean.user);
+    });
   }
 
   /** Call 3: the widget of an existing user. */
@@ -35,13 +39,15 @@ export class WidgetApi extends Configured {
     return this.#widget('render', validateWidgetConfig(params));
   }
 
-  /** Call 4: referral invite emails. */
+  /** Call 4: referral invite emails. A failure is only logged (spec section 8): it resolves to nothing. */
   invite({ emailList = [], userId, accountId, tenantAlias }: { emailList?: string[]; userId: string; accountId: string; tenantAlias?: string }): Promise<unknown> {
-    return request('POST', this.#path('/mail/referralinvite', tenantAlias), { sendingAccountId: accountId, sendingUserId: userId, recipients: emailList });
+    const body = { sendingAccountId: accountId, sendingUserId: userId, recipients: emailList };
+    return request('POST', this.#path('/mail/referralinvite', tenantAlias), body).catch((e: unknown) => log('invite', e));
   }
 
-  /** Call 5: the referral code(s) held in the _saasquatch cookie. */
+  /** Call 5: the referral code(s) held in the _saasquatch cookie, once a pushCookie() under way has stored it. */
   async squatchReferralCookie(): Promise<ReferralCookie> {
+    await cookieStored();
     return (await loadChunk('autofill')).squatchReferralCookie(this);
   }
 }

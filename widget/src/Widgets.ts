@@ -4,7 +4,7 @@ import { EmbedWidget } from './EmbedWidget.js';
 import { log } from './log.js';
 import { bootPopup, PopupWidget } from './PopupWidget.js';
 import type { ConfigOptions, CookieWidgetConfig, ReferralCookie, User, WidgetConfig, WidgetResult } from './types.js';
-import { chooseDisplay, referredBy } from './urlRules.js';
+import { chooseDisplay, isConversionPage, referredBy } from './urlRules.js';
 import { fail, isObject, isText, validateWidgetConfig, widgetOptions, type Dict } from './validate.js';
 import type { Widget } from './Widget.js';
 import { WidgetApi } from './WidgetApi.js';
@@ -53,9 +53,11 @@ export class Widgets extends Configured {
     try {
       // Anything the server sends is read defensively: a missing or odd field is a default.
       const { template, jsOptions: opts, user } = ((await reply) || fail('Unable to get a response')) as Dict;
-      const { widgetUrlMappings, fuelTankAutofillUrls, programId, widget: defaults, cta: ctaOptions } = dict(opts);
+      const { widgetUrlMappings, conversionUrls, fuelTankAutofillUrls, programId, widget: defaults, cta: ctaOptions } = dict(opts);
       const href = location.href;
       const { displayOnLoad, showAsCTA } = chooseDisplay(widgetUrlMappings, user, href, config.displayOnLoad);
+      // A CTA is an engagement medium of its own (spec section 4): its analytics say so.
+      const medium = showAsCTA ? ('CTA' as const) : engagementMedium;
       // Only a referred user's page with fuel-tank rules needs the code that fills them in.
       if (referredBy(user) && Array.isArray(fuelTankAutofillUrls) && fuelTankAutofillUrls.length)
         (await loadChunk('autofill')).fillFuelTank(fuelTankAutofillUrls, user, href);
@@ -66,8 +68,8 @@ export class Widgets extends Configured {
         content: isText(template) ? template : '',
         type: widgetType ?? (isText(defaultType) ? defaultType : undefined),
         api: this.api,
-        context: { ...(cookie ? { type: 'cookie' as const } : { type: 'upsert' as const, user: config.user as User }), engagementMedium, container, trigger },
-        identity: { tenantAlias: this.tenantAlias, accountId, userId, engagementMedium, programId },
+        context: { ...(cookie ? { type: 'cookie' as const } : { type: 'upsert' as const, user: config.user as User }), engagementMedium: medium, container, trigger },
+        identity: { tenantAlias: this.tenantAlias, accountId, userId, engagementMedium: medium, programId },
         boot,
       };
       const widget: Widget = ctaChunk
@@ -76,7 +78,7 @@ export class Widgets extends Configured {
           ? new EmbedWidget(params, container)
           : new PopupWidget(params, trigger);
       widget.load();
-      if (displayOnLoad) widget.open();
+      if (displayOnLoad || isConversionPage(conversionUrls, user, href)) widget.open();
       return { widget, user: user as User };
     } catch (err) {
       log(err);

@@ -22,6 +22,16 @@ export const BOOT_DOCUMENT =
   'parent.postMessage({squatch:1,type:"ready"},"*")</script>';
 
 /**
+ * Added to every document a widget shows: reports the size of the template's inner container
+ * (FRAME_BRIDGE's measure, and squatch-js's: `sqh-global-container` or `.squatch-container`,
+ * looked up 5 times at 100 ms, else the body) as `height` messages. Templates written for
+ * squatch-js, which measures its same-origin frames itself, speak no protocol: this sizes them.
+ */
+export const SIZE_REPORT =
+  '<script>(d=>{let n=0,f=c=>{c=d.querySelector("sqh-global-container,.squatch-container");if(!c&&n++<5)return setTimeout(f,100);' +
+  'c=c||d.body;new ResizeObserver(r=>{r=c.getBoundingClientRect();parent.postMessage({squatch:1,type:"height",height:r.bottom+scrollY,width:r.right},"*")}).observe(c)};f()})(document)</script>';
+
+/**
  * Shows `html` as the frame's own document: a data: URL, whose origin is opaque (it cannot read
  * the page, its cookies or its storage) and which stays in the page's renderer process; or, in a
  * frame whose boot document never said ready, sandboxed srcdoc.

@@ -6,6 +6,7 @@ import { EmbedWidget } from './EmbedWidget.js';
 import { EventsApi } from './EventsApi.js';
 import { PopupWidget, warmPopup } from './PopupWidget.js';
 import { api, autofill, events, init, pushCookie, ready, widget, widgets } from './squatch.js';
+import type { AutoDropOptOut } from './types.js';
 import { isObject } from './validate.js';
 import { Widget } from './Widget.js';
 import { WidgetApi } from './WidgetApi.js';
@@ -20,6 +21,9 @@ page.squatch = {
   loadChunk,
   _core: core,
 };
+// As squatch-js does when it loads: a share link's `_saasquatch` parameter becomes the referral
+// cookie, with no init(), on pages (landing pages) that load the script for nothing else.
+if (!(window as AutoDropOptOut).SaaSquatchDoNotAutoDrop) void pushCookie();
 if (isObject(queue) && Array.isArray(queue.ready)) {
   // Consumed once, as squatch-js does, so a second copy of the script cannot rerun them.
   delete page._squatch;

@@ -1,35 +1,22 @@
-import { mergeCookieValue } from './cookieCodec.js';
+import { loadChunk } from './chunks.js';
 import { log } from './log.js';
 
 /** The raw _saasquatch cookie value (base64url needs no decoding), or null. */
 export const readReferralCookie = (): string | null => /(?:^|;\s*)_saasquatch=([^;]*)/.exec(document.cookie)?.[1] ?? null;
 
-/**
- * The shortest domain of `host` that accepts a cookie (a.b.example.com → example.com),
- * found by setting a probe cookie on ever shorter domains until the browser refuses one.
- * Undefined for localhost, IP addresses and single labels: the cookie stays on the host.
- */
-export function topLevelDomain(host: string): string | undefined {
-  if (!/\.[a-z]/i.test(host)) return;
-  const probe = '_sq_tld=1';
-  const labels = host.split('.');
-  let found: string | undefined;
-  for (let i = 0; i < labels.length - 1; i++) {
-    const domain = labels.slice(i).join('.');
-    const cookie = `${probe};path=/;domain=${domain}`;
-    document.cookie = cookie;
-    if (!document.cookie.split(/;\s*/).includes(probe)) break;
-    document.cookie = `${cookie};max-age=0`;
-    found = domain;
-  }
-  return found;
-}
+/** Settles once the referral cookie asked for by the last pushCookie() is stored. */
+let storing: Promise<unknown> = Promise.resolve();
 
-/** Writes the _saasquatch cookie from the `_saasquatch` URL parameter, merged into the old one. */
-export function pushCookie(): void {
-  const value = mergeCookieValue(readReferralCookie(), new URLSearchParams(location.search).get('_saasquatch'));
-  if (!value) return log('no valid _saasquatch parameter');
-  const domain = topLevelDomain(location.hostname);
-  // 365 days.
-  document.cookie = `_saasquatch=${value}; max-age=31536000; path=/${domain ? `; domain=${domain}` : ''}; SameSite=Lax`;
+/** Waits for a pushCookie() under way, so what reads the cookie next reads the merged one. */
+export const cookieStored = (): Promise<unknown> => storing;
+
+/**
+ * squatch-js's pushCookie: stores the `_saasquatch` URL parameter as the referral cookie, merged
+ * into the one the browser has. The code that does it comes with the autofill chunk, which is
+ * loaded only when the address carries the parameter: most pages never need it.
+ */
+export function pushCookie(): Promise<unknown> {
+  if (new URLSearchParams(location.search).has('_saasquatch'))
+    storing = storing.then(() => loadChunk('autofill')).then((chunk) => chunk.storeReferralCookie()).catch(log);
+  return storing;
 }

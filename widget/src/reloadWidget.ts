@@ -13,7 +13,8 @@ export async function reloadWidget(
   { email, firstName, lastName }: ReloadParams,
   jwt?: string,
 ): Promise<[template: string, followUp: string] | undefined> {
-  const options = { engagementMedium: ctx.engagementMedium, widgetType: type, jwt };
+  // A CTA's popup shows a POPUP template: the new one is asked for the same way.
+  const options = { engagementMedium: ctx.engagementMedium == 'EMBED' ? ('EMBED' as const) : ('POPUP' as const), widgetType: type, jwt };
   const user = { email: email || null, firstName: firstName || null, lastName: lastName || null };
   const r =
     ctx.type == 'upsert'

@@ -1,7 +1,7 @@
 import { EventsApi } from './EventsApi.js';
 import { setDebug } from './log.js';
 import { pushCookie } from './referralCookie.js';
-import type { ConfigOptions, ReferralCookie, WidgetConfig, WidgetResult } from './types.js';
+import type { AutoDropOptOut, ConfigOptions, ReferralCookie, WidgetConfig, WidgetResult } from './types.js';
 import type { WidgetApi } from './WidgetApi.js';
 import { Widgets } from './Widgets.js';
 
@@ -16,12 +16,16 @@ function current(): NonNullable<typeof state> {
   return state!;
 }
 
-/** Sets up api(), widgets() and events(), and stores the referral cookie from the URL. */
+/**
+ * Sets up api(), widgets() and events(), and stores the referral cookie from the URL: the ES
+ * module's only chance, as it does nothing when imported (the classic script stores it as it
+ * loads, and again here, which changes nothing).
+ */
 export function init(config: ConfigOptions): void {
   const widgets = new Widgets(config);
   setDebug(widgets.debug || widgets.tenantAlias.startsWith('test'));
   state = { api: widgets.api, widgets, events: new EventsApi(widgets) };
-  if (!(window as { SaaSquatchDoNotAutoDrop?: boolean }).SaaSquatchDoNotAutoDrop) pushCookie();
+  if (!(window as AutoDropOptOut).SaaSquatchDoNotAutoDrop) void pushCookie();
 }
 
 /** The library is ready once this script has run, so `fn` runs at once. */

@@ -13,6 +13,12 @@ export interface ConfigOptions {
 
 export type Config = Required<ConfigOptions>;
 
+/** A page that stores the referral cookie itself (after consent, say) sets this before the script loads. */
+export interface AutoDropOptOut {
+  SaaSquatchDoNotAutoDrop?: boolean;
+}
+
+/** How a page asks for a widget. */
 export type EngagementMedium = 'POPUP' | 'EMBED';
 export type WidgetType = 'REFERRER_WIDGET' | 'CONVERSION_WIDGET' | (string & {});
 export type JWT = string;
@@ -51,7 +57,8 @@ export interface ReloadParams {
 }
 
 export type WidgetContext = {
-  engagementMedium: EngagementMedium;
+  /** How the widget shows: as asked, or CTA when a URL mapping sets showAsCTA (spec section 4). */
+  engagementMedium: EngagementMedium | 'CTA';
   container?: HTMLElement | string | undefined;
   trigger?: string | undefined;
 } & ({ type: 'upsert'; user: User } | { type: 'cookie' | 'error' });

@@ -34,6 +34,13 @@ export function chooseDisplay(mappings: unknown, user: unknown, href: string, di
   return display;
 }
 
+/**
+ * jsOptions.conversionUrls: regular expressions of the pages where a referred user converts
+ * (a thank-you page); there the widget shows as soon as it has loaded, as squatch-js 2.0 did.
+ */
+export const isConversionPage = (urls: unknown, user: unknown, href: string): boolean =>
+  !!referredBy(user) && Array.isArray(urls) && urls.some((url) => matchesUrl(url, href));
+
 /** fuelTankAutofillUrls: on a matching page, a referred user's fuel-tank code fills formSelector. */
 export function fillFuelTank(rules: unknown, user: unknown, href: string): void {
   const referral = referredBy(user);

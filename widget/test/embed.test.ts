@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EmbedWidget } from '../src/EmbedWidget.js';
 import { WidgetApi } from '../src/WidgetApi.js';
 import type { WidgetContext } from '../src/types.js';
-import { mockFetch, post, shownIn, TEMPLATE } from './helpers.js';
+import { mockFetch, post, shownIn, SHOWN_TEMPLATE, TEMPLATE } from './helpers.js';
 
 const params = (context: Partial<WidgetContext> = {}) => ({
   content: TEMPLATE,
@@ -33,7 +33,7 @@ describe('EmbedWidget', () => {
     embed.load();
     expect(embed.element.childNodes).toHaveLength(1);
     expect(embed.element.firstChild).toBe(embed.frame);
-    expect(await shownIn(embed.frame)).toBe(TEMPLATE);
+    expect(await shownIn(embed.frame)).toBe(SHOWN_TEMPLATE);
     expect(embed.element.style.visibility).toBe('');
   });
 

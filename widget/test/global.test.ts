@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as Library from '../src/index.js';
 import type { PopupWidget } from '../src/PopupWidget.js';
 import type { WidgetApi } from '../src/WidgetApi.js';
-import { mockFetch, shownIn, TEMPLATE } from './helpers.js';
+import { clearCookies, mockFetch, shownIn, SHOWN_TEMPLATE, TEMPLATE } from './helpers.js';
 
 type Page = { squatch?: Record<string, unknown> & { ready?: (fn: () => void) => void }; _squatch?: unknown };
 const page = window as unknown as Page;
@@ -81,6 +81,41 @@ describe('the classic script', () => {
     expect(fn).toHaveBeenCalledOnce();
   });
 
+  describe('on a page whose address carries _saasquatch (a share link landed here)', () => {
+    // base64url of {"a":{"b":1}}
+    const PARAM = 'eyJhIjp7ImIiOjF9fQ';
+    const dropOptOut = window as { SaaSquatchDoNotAutoDrop?: boolean };
+    const referralCookie = () => /(?:^|;\s*)_saasquatch=([^;]*)/.exec(document.cookie)?.[1];
+    afterEach(() => {
+      history.replaceState(null, '', '/');
+      delete dropOptOut.SaaSquatchDoNotAutoDrop;
+      clearCookies();
+    });
+
+    it('stores it as the referral cookie when the script loads, with no init (squatch-js auto-drop)', async () => {
+      history.replaceState(null, '', `/landing?_saasquatch=${PARAM}`);
+      loaderSnippet();
+      await runScript();
+      await vi.waitFor(() => expect(referralCookie()).toBe(PARAM));
+    });
+
+    it('merges it into the cookie the browser already has', async () => {
+      // {"c":2}
+      document.cookie = '_saasquatch=eyJjIjoyfQ; path=/';
+      history.replaceState(null, '', `/landing?_saasquatch=${PARAM}`);
+      await runScript();
+      await vi.waitFor(() => expect(atob(referralCookie()!)).toBe('{"c":2,"a":{"b":1}}'));
+    });
+
+    it('leaves the cookie alone when the page sets window.SaaSquatchDoNotAutoDrop', async () => {
+      history.replaceState(null, '', `/landing?_saasquatch=${PARAM}`);
+      dropOptOut.SaaSquatchDoNotAutoDrop = true;
+      await runScript();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(referralCookie()).toBeUndefined();
+    });
+  });
+
   it('ignores a malformed queue', async () => {
     page._squatch = { ready: [1, 'x', null] };
     await expect(runScript()).resolves.toBeUndefined();
@@ -95,7 +130,7 @@ describe('the classic script', () => {
     document.documentElement.append(body);
     const { widget } = await pending;
     expect(popups()).toEqual([widget.frame.parentElement!.parentElement]);
-    expect(await shownIn(widget.frame)).toBe(TEMPLATE);
+    expect(await shownIn(widget.frame)).toBe(SHOWN_TEMPLATE);
   });
 
   describe('a page with a popup trigger', () => {
@@ -116,7 +151,7 @@ describe('the classic script', () => {
       const { widget } = await library().widgets().upsertUser({ user });
       expect(widget.frame).toBe(warm);
       expect(frames()).toHaveLength(1);
-      expect(await shownIn(widget.frame)).toBe(TEMPLATE);
+      expect(await shownIn(widget.frame)).toBe(SHOWN_TEMPLATE);
       // Taken: the next popup starts its own frame.
       mockFetch(reply);
       const second = await library().widgets().upsertUser({ user });
@@ -141,7 +176,7 @@ describe('the classic script', () => {
       popup.load();
       expect(popup.frame).toBe(warm);
       expect(popups()).toHaveLength(1);
-      expect(await shownIn(popup.frame)).toBe(TEMPLATE);
+      expect(await shownIn(popup.frame)).toBe(SHOWN_TEMPLATE);
     });
 
     it('starts it once the page is parsed when the trigger comes after the script', async () => {

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { SIZE_REPORT } from '../src/frame.js';
 
 export interface Call {
   method: string;
@@ -64,3 +65,9 @@ export function clearCookies(): void {
 }
 
 export const TEMPLATE = '<!DOCTYPE html><html><head></head><body><div class="squatch-container">Hi</div></body></html>';
+
+/** A widget's document as its frame shows it: followed by the library's size report (frame.ts). */
+export const withSizeReport = (html: string): string => html + SIZE_REPORT;
+
+/** TEMPLATE as a widget's frame shows it. */
+export const SHOWN_TEMPLATE = withSizeReport(TEMPLATE);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PopupWidget } from '../src/PopupWidget.js';
 import { WidgetApi } from '../src/WidgetApi.js';
-import { post, shownIn, TEMPLATE } from './helpers.js';
+import { post, shownIn, SHOWN_TEMPLATE, TEMPLATE } from './helpers.js';
 
 const params = () => ({
   content: TEMPLATE,
@@ -23,7 +23,7 @@ describe('PopupWidget', () => {
     expect(style.width).toBe('100%');
     expect(style.height).toBe('100%');
     expect(style.paddingTop).toBe('5%');
-    expect(await shownIn(popup.frame)).toBe(TEMPLATE);
+    expect(await shownIn(popup.frame)).toBe(SHOWN_TEMPLATE);
     expect(popup.popupcontent.contains(popup.frame)).toBe(true);
   });
 

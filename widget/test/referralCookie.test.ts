@@ -1,9 +1,11 @@
 // @vitest-environment-options {"url": "https://a.b.example.co.uk/shop?_saasquatch=eyJhIjp7ImIiOjF9fQ"}
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decodeCookie } from '../src/cookieCodec.js';
-import { pushCookie, readReferralCookie, topLevelDomain } from '../src/referralCookie.js';
+import { storeReferralCookie, topLevelDomain } from '../src/cookieStore.js';
+import { cookieStored, pushCookie, readReferralCookie } from '../src/referralCookie.js';
 import { init } from '../src/squatch.js';
-import { clearCookies } from './helpers.js';
+import { WidgetApi } from '../src/WidgetApi.js';
+import { clearCookies, mockFetch } from './helpers.js';
 
 /** Records every document.cookie assignment. */
 function spyCookieWrites(): string[] {
@@ -16,11 +18,15 @@ function spyCookieWrites(): string[] {
   return writes;
 }
 
-afterEach(() => {
+const forgetCookie = () => {
   clearCookies();
-  vi.restoreAllMocks();
   for (const domain of ['example.co.uk', 'b.example.co.uk', 'a.b.example.co.uk'])
     document.cookie = `_saasquatch=; expires=Thu, 01 Jan 1970 00:00:01 GMT; path=/; domain=${domain}`;
+};
+
+afterEach(() => {
+  forgetCookie();
+  vi.restoreAllMocks();
 });
 
 describe('top-level domain', () => {
@@ -38,10 +44,10 @@ describe('top-level domain', () => {
   });
 });
 
-describe('pushCookie', () => {
+describe('storing the referral cookie', () => {
   it('writes the URL parameter for 365 days on the top-level domain, path /, SameSite=Lax, not Secure', () => {
     const writes = spyCookieWrites();
-    pushCookie();
+    storeReferralCookie();
     const written = writes.at(-1)!;
     expect(written).toBe('_saasquatch=eyJhIjp7ImIiOjF9fQ; max-age=31536000; path=/; domain=example.co.uk; SameSite=Lax');
     expect(31536000).toBe(365 * 24 * 60 * 60);
@@ -51,18 +57,31 @@ describe('pushCookie', () => {
 
   it('deep-merges into the existing cookie', () => {
     document.cookie = '_saasquatch=eyJhIjp7ImMiOjJ9LCJ4IjpbMSwyXX0; path=/; domain=example.co.uk';
-    pushCookie();
+    storeReferralCookie();
     expect(decodeCookie(readReferralCookie())).toEqual({ a: { b: 1, c: 2 }, x: [1, 2] });
   });
 
-  it('runs from init unless the page opts out', () => {
-    init({ tenantAlias: 'acme' });
+  it('is what pushCookie() does, its promise settling once the cookie is there', async () => {
+    await pushCookie();
     expect(readReferralCookie()).toBe('eyJhIjp7ImIiOjF9fQ');
-    clearCookies();
-    document.cookie = '_saasquatch=; expires=Thu, 01 Jan 1970 00:00:01 GMT; path=/; domain=example.co.uk';
+  });
+
+  it('runs from init unless the page opts out', async () => {
+    init({ tenantAlias: 'acme' });
+    await cookieStored();
+    expect(readReferralCookie()).toBe('eyJhIjp7ImIiOjF9fQ');
+    forgetCookie();
     (window as { SaaSquatchDoNotAutoDrop?: boolean }).SaaSquatchDoNotAutoDrop = true;
     init({ tenantAlias: 'acme' });
     delete (window as { SaaSquatchDoNotAutoDrop?: boolean }).SaaSquatchDoNotAutoDrop;
+    await cookieStored();
     expect(readReferralCookie()).toBeNull();
+  });
+
+  it('comes before an upsert asked for meanwhile, which sends the stored cookie', async () => {
+    const calls = mockFetch({ body: {} });
+    void pushCookie();
+    await new WidgetApi({ tenantAlias: 'acme' }).upsertUser({ user: { id: 'u', accountId: 'a' } });
+    expect(calls[0]!.body).toEqual({ id: 'u', accountId: 'a', cookies: 'eyJhIjp7ImIiOjF9fQ' });
   });
 });

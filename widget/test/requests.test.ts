@@ -1,8 +1,9 @@
 // @vitest-environment-options {"url": "https://shop.example.com/checkout?x=1"}
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sendAnalytics } from '../src/analytics.js';
 import { EventsApi } from '../src/EventsApi.js';
 import { request } from '../src/http.js';
+import { setDebug } from '../src/log.js';
 import { WidgetApi } from '../src/WidgetApi.js';
 import { clearCookies, mockFetch } from './helpers.js';
 
@@ -91,6 +92,25 @@ describe('4. referral invite', () => {
       credentials: 'same-origin',
       body: { sendingAccountId: 'a', sendingUserId: 'u', recipients: ['a@x', 'b@x'] },
     });
+  });
+});
+
+describe('4. referral invite failures', () => {
+  it('are only logged: the promise resolves, with nothing', async () => {
+    setDebug(true);
+    const debug = vi.spyOn(console, 'debug').mockImplementation(() => undefined);
+    const refusal = { message: 'Unknown user', apiErrorCode: 'USER_NOT_FOUND', rsCode: 'RS404' };
+    mockFetch({ status: 404, body: refusal });
+    await expect(api().invite({ emailList: ['a@x'], userId: 'u', accountId: 'a' })).resolves.toBeUndefined();
+    expect(debug).toHaveBeenCalledWith('squatch-js', 'invite', refusal);
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(api().invite({ emailList: ['a@x'], userId: 'u', accountId: 'a' })).resolves.toBeUndefined();
+    setDebug(false);
+  });
+
+  it('do not hide the reply of an invite that went through', async () => {
+    mockFetch({ body: { accepted: 1, rejected: 0 } });
+    await expect(api().invite({ emailList: ['a@x'], userId: 'u', accountId: 'a' })).resolves.toEqual({ accepted: 1, rejected: 0 });
   });
 });
 

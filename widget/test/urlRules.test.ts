@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { chooseDisplay, fillFuelTank, matchesUrl } from '../src/urlRules.js';
+import { chooseDisplay, fillFuelTank, isConversionPage, matchesUrl } from '../src/urlRules.js';
 
 const HREF = 'https://shop.example.com/thanks?order=1';
 const referred = { referredBy: { code: 'BOB', referredReward: { fuelTankCode: 'FUEL-1' } } };
@@ -31,6 +31,18 @@ describe('chooseDisplay', () => {
     ['malformed entries are skipped', [null, 'thanks', { url: 5, showAsCTA: true }, { url: 'thanks', showAsCTA: 'yes' }], {}, false, { displayOnLoad: false, showAsCTA: false }],
   ])('%s', (_name, mappings, user, pageDisplayOnLoad, expected) => {
     expect(chooseDisplay(mappings, user, HREF, pageDisplayOnLoad)).toEqual(expected);
+  });
+});
+
+describe('isConversionPage (jsOptions.conversionUrls)', () => {
+  it.each([
+    ['a referred user on a matching page', ['/cart', 'thanks'], referred, true],
+    ['a user nobody referred', ['thanks'], {}, false],
+    ['referredBy without a code', ['thanks'], { referredBy: {} }, false],
+    ['no conversion page matches', ['/cart$', '[bad'], referred, false],
+    ['no list', 'thanks', referred, false],
+  ])('%s', (_name, urls, user, expected) => {
+    expect(isConversionPage(urls, user, HREF)).toBe(expected);
   });
 });
 

@@ -6,7 +6,7 @@ import { PopupWidget } from '../src/PopupWidget.js';
 import type { Widget } from '../src/Widget.js';
 import { Widgets } from '../src/Widgets.js';
 import { BOOT_DOCUMENT, SANDBOX } from '../src/frame.js';
-import { clearCookies, flush, mockFetch, ownDocument, post, shownIn, TEMPLATE } from './helpers.js';
+import { clearCookies, flush, mockFetch, ownDocument, post, shownIn, SHOWN_TEMPLATE, TEMPLATE, withSizeReport } from './helpers.js';
 
 const DOMAIN = 'http://127.0.0.1:8000';
 const user = { id: 'u1', accountId: 'a1' };
@@ -27,26 +27,27 @@ describe('showing a widget', () => {
     expect(result.user).toEqual(user);
     expect(result.widget).toBeInstanceOf(PopupWidget);
     const popup = result.widget as PopupWidget;
-    expect(await shownIn(popup.frame)).toBe(TEMPLATE);
+    expect(await shownIn(popup.frame)).toBe(SHOWN_TEMPLATE);
     expect(popup.popupdiv.style.visibility).toBe('hidden');
   });
 
   it("starts a popup's frame while the server answers, and posts the template into it once it is ready", async () => {
-    let answer: (response: Response) => void = () => undefined;
+    let answer: ((response: Response) => void) | undefined;
     vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
     const pending = widgets().upsertUser({ user });
+    await vi.waitFor(() => expect(answer).toBeDefined());
     const [early] = popups();
     const frame = early!.querySelector('iframe')!;
     expect([early!.style.visibility, early!.style.top, ownDocument(frame)]).toEqual(['hidden', '-2000px', BOOT_DOCUMENT]);
     expect(frame.hasAttribute('sandbox')).toBe(false);
     const send = vi.spyOn(frame.contentWindow!, 'postMessage');
     post({ squatch: 1, type: 'ready' }, frame.contentWindow);
-    answer(new Response(JSON.stringify(reply().body)));
+    answer!(new Response(JSON.stringify(reply().body)));
     const { widget } = await pending;
     await flush();
     expect(widget.frame).toBe(frame);
     expect(popups()).toEqual([early]);
-    expect(send).toHaveBeenCalledWith({ squatch: 1, type: 'document', html: TEMPLATE }, '*');
+    expect(send).toHaveBeenCalledWith({ squatch: 1, type: 'document', html: SHOWN_TEMPLATE }, '*');
     expect(ownDocument(frame)).toBe(BOOT_DOCUMENT);
   });
 
@@ -55,7 +56,7 @@ describe('showing a widget', () => {
     const { widget } = await widgets().upsertUser({ user });
     widget.frame.onload!(new Event('load'));
     await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(widget.frame.srcdoc).toBe(TEMPLATE);
+    expect(widget.frame.srcdoc).toBe(SHOWN_TEMPLATE);
     expect(widget.frame.getAttribute('sandbox')).toBe(SANDBOX);
   });
 
@@ -64,7 +65,7 @@ describe('showing a widget', () => {
     mockFetch(reply());
     const { widget } = await widgets().upsertUser({ user, engagementMedium: 'EMBED' });
     expect(popups()).toHaveLength(0);
-    expect(await shownIn(widget.frame)).toBe(TEMPLATE);
+    expect(await shownIn(widget.frame)).toBe(SHOWN_TEMPLATE);
   });
 
   it('renders an existing user with a GET and embeds when asked', async () => {
@@ -118,6 +119,21 @@ describe('showing a widget', () => {
     mockFetch(reply());
     const fromPage = await widgets().upsertUser({ user, displayOnLoad: true });
     expect((fromPage.widget as PopupWidget).popupdiv.style.visibility).toBe('visible');
+  });
+
+  it('opens at once for a referred user on a page of jsOptions.conversionUrls, not for anyone else', async () => {
+    const jsOptions = { conversionUrls: ['/cart', '/thanks$'] };
+    mockFetch(reply({ jsOptions, user: { ...user, referredBy: { code: 'BOB' } } }));
+    const referred = await widgets().upsertUser({ user });
+    expect((referred.widget as PopupWidget).popupdiv.style.visibility).toBe('visible');
+
+    mockFetch(reply({ jsOptions }));
+    const plain = await widgets().upsertUser({ user });
+    expect((plain.widget as PopupWidget).popupdiv.style.visibility).toBe('hidden');
+
+    mockFetch(reply({ jsOptions: { conversionUrls: ['/cart'] }, user: { ...user, referredBy: { code: 'BOB' } } }));
+    const elsewhere = await widgets().upsertUser({ user });
+    expect((elsewhere.widget as PopupWidget).popupdiv.style.visibility).toBe('hidden');
   });
 
   it('takes the widget type from the page, else from jsOptions', async () => {
@@ -215,6 +231,29 @@ describe('analytics from the frame', () => {
   });
 });
 
+describe('the engagement medium CTA', () => {
+  it('is what a widget shown as a CTA records its load and shares with', async () => {
+    const calls = mockFetch(
+      reply({ jsOptions: { widgetUrlMappings: [{ url: 'thanks', widgetType: 'REFERRER_WIDGET', showAsCTA: true }] } }),
+      { body: {} },
+    );
+    const { widget } = await widgets().upsertUser({ user, widgetType: 'REFERRER_WIDGET' });
+    expect(widget).toBeInstanceOf(CtaWidget);
+    expect(widget.context.engagementMedium).toBe('CTA');
+    widget.open();
+    post({ squatch: 1, type: 'shared', shareMedium: 'EMAIL' }, widget.frame.contentWindow);
+    await flush();
+    expect(calls.slice(1).map((c) => c.url)).toEqual([
+      `${DOMAIN}/a/test_masthead/widgets/analytics/loaded?externalAccountId=a1&externalUserId=u1&engagementMedium=CTA`,
+      `${DOMAIN}/a/test_masthead/widgets/analytics/shared?externalAccountId=a1&externalUserId=u1&engagementMedium=CTA&shareMedium=EMAIL`,
+    ]);
+    // A reload asks for the template the CTA's popup was made from, as the first request did.
+    const reload = mockFetch({ body: { template: '<p>stats</p>' } });
+    await widget.reload({ email: 'new@example.com' });
+    expect(reload[0]!.url).toContain('engagementMedium=POPUP');
+  });
+});
+
 describe('reload and the registration follow-up', () => {
   const rendered = async (extra: Record<string, unknown> = {}): Promise<Widget> => {
     mockFetch(reply());
@@ -276,7 +315,7 @@ describe('reload and the registration follow-up', () => {
 
     post({ squatch: 1, type: 'open' }, widget.frame.contentWindow);
     await flush();
-    expect(ownDocument(widget.frame)).toBe('<p>new widget</p>');
+    expect(ownDocument(widget.frame)).toBe(withSizeReport('<p>new widget</p>'));
     expect(widget.popupdiv.style.visibility).toBe('visible');
   });
 

@@ -4,7 +4,8 @@ It loads this server's `/widget/squatch.min.js` with squatch-js's asynchronous l
 snippet and shows the demo tenant's widget (seed.py: `test_masthead`, test mode, so no user
 JWT and no API key on the page) for a fixed demo reader, or for `?as=<name>`. It walks a
 person through a referral: share link -> `_saasquatch` cookie -> registration form with the
-code autofilled -> a "purchase" event -> the referrer's widget counts the friend.
+code autofilled -> a purchase, which the demo merchant's server (POST /demo/merchant/purchase)
+records as the `purchase` conversion event -> the referrer's widget counts the friend.
 
 A share link lands here with `_saasquatch` and without `as`: the page then acts as nobody
 (a visitor), so following a link never attributes the demo reader to anyone.
@@ -21,7 +22,12 @@ from html import escape
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
+from pydantic import BaseModel, Field
 
+from masthead.deps import DbDep, RuntimeDep
+from masthead.errors import ApiError
+from masthead.identity.repository import is_reader_tracking_id
+from masthead.referrals import conversions
 from masthead.referrals.seed import DEMO_TENANT
 
 router = APIRouter(include_in_schema=False)
@@ -39,19 +45,24 @@ HEADERS = {
     "Referrer-Policy": "same-origin",
 }
 
+# overflow-wrap: a share link or a line of code breaks instead of widening a phone's page (no
+# sideways scrolling at 320 px, WCAG 1.4.10); links are 24 px high at least (pointer targets,
+# WCAG 2.5.8): their padding makes them so without changing the lines. The bottom of main stays
+# clear of the floating call-to-action, which would cover the page's last lines otherwise.
 STYLE = """
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d1d1f;
-background:#fafafa}
+background:#fafafa;overflow-wrap:anywhere}
 header,main{max-width:46rem;margin:0 auto;padding:0 1rem}
 header{padding-top:1.5rem}
+main{padding-bottom:4rem}
 .tag{margin:0;color:#4a4a4a;font-size:.875rem;text-transform:uppercase;letter-spacing:.06em}
 h1{font-size:1.75rem;margin:.25rem 0 1rem}
 h2{font-size:1.25rem;margin:2rem 0 .5rem}
 section{background:#fff;border:1px solid #d0d0d0;border-radius:8px;padding:0 1rem 1rem;
 margin:0 0 1rem}
 code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.9em}
-a{color:#0b57d0}
+a{color:#0b57d0;padding:4px 0}
 button{font:inherit;cursor:pointer;border-radius:6px;padding:.5rem 1rem;border:1px solid #0b57d0;
 background:#0b57d0;color:#fff}
 button:disabled{cursor:not-allowed;background:#6b6b6b;border-color:#6b6b6b}
@@ -59,9 +70,9 @@ label{display:block;font-weight:600;margin:.75rem 0 .25rem}
 input{font:inherit;width:100%;max-width:24rem;padding:.5rem;border:1px solid #6b6b6b;
 border-radius:6px}
 .hint{color:#4a4a4a;font-size:.875rem;margin:.25rem 0 0}
+[role=status]:empty{margin:0}
 a:focus-visible,button:focus-visible,input:focus-visible{outline:3px solid #1d1d1f;
 outline-offset:2px}
-#squatchembed{border:1px dashed #6b6b6b;border-radius:8px;min-height:2rem}
 """
 
 # What the page does, once the library has loaded (squatch.ready). It reads its settings from
@@ -75,28 +86,37 @@ SCRIPT = """
   function say(id, text) { byId(id).textContent = text; }
   function reason(error) { return (error && (error.message || error.rsCode)) || String(error); }
 
-  // One upsert, two presentations. The tenant's showAsCTA mapping would turn every
-  // squatch.widgets() call on this address into a CTA, and Masthead's templates carry no
-  // #cta element, so the page builds its CTA and its embed from the reply itself.
+  // Each presentation shows a template asked for with its own engagement medium, and records
+  // its analytics with it: the popup's (with a close button) behind the call-to-action (CTA),
+  // the embed's (without one: it is part of the page). The page builds both itself from the
+  // API's replies: the tenant's showAsCTA mapping would turn every squatch.widgets() call on
+  // /demo/merchant into a CTA, the embed's too.
+  function params(reply, medium) {
+    return {
+      content: reply.template, type: WIDGET, api: squatch.api(),
+      context: { type: 'upsert', user: user, engagementMedium: medium },
+      identity: { tenantAlias: config.tenantAlias, accountId: user.accountId,
+                  userId: user.id, engagementMedium: medium }
+    };
+  }
+
   function showWidgets(reply) {
-    var api = squatch.api();
-    function params(medium) {
-      return {
-        content: reply.template, type: WIDGET, api: api,
-        context: { type: 'upsert', user: user, engagementMedium: medium },
-        identity: { tenantAlias: config.tenantAlias, accountId: user.accountId,
-                    userId: user.id, engagementMedium: medium }
-      };
-    }
     var cta = (reply.jsOptions && reply.jsOptions.cta && reply.jsOptions.cta.content) || {};
-    // The CTA's code is a chunk of the library, fetched on first use.
+    // The CTA's code is a chunk of the library, fetched on first use. Its popup opens from the
+    // page's .squatchpop button too.
     squatch.loadChunk('cta').then(function (chunk) {
-      new chunk.CtaWidget(params('POPUP'),
+      new chunk.CtaWidget(params(reply, 'CTA'),
         { side: cta.buttonSide || 'right', position: cta.buttonPosition || 'bottom' },
         '<button type="button" style="font:16px system-ui,sans-serif;padding:10px 16px;' +
         'border:0;border-radius:6px;background:#0b57d0;color:#fff">Refer a friend</button>').load();
     });
-    new squatch.EmbedWidget(params('EMBED'), '#squatchembed').load();
+    // The reader exists now (the upsert made them): the embed's template is a render (call 3).
+    squatch.api().render({ user: user, widgetType: WIDGET, engagementMedium: 'EMBED' })
+      .then(function (embedded) {
+        new squatch.EmbedWidget(params(embedded, 'EMBED'), '#squatchembed').load();
+      }, function (error) {
+        say('embed-status', 'The embedded widget could not load: ' + reason(error));
+      });
     var link = byId('share-link');
     link.href = reply.user.shareLinks.shareLink;
     link.textContent = reply.user.shareLinks.shareLink;
@@ -125,15 +145,19 @@ SCRIPT = """
     }, function (error) { say('register-status', 'Registration failed: ' + reason(error)); });
   }
 
+  // `purchase` converts a referral, so only the merchant's server may send it (with the
+  // tenant's API key): the page asks its own server, as a shop's checkout would.
   function purchase() {
     say('purchase-status', 'Sending…');
-    squatch.events().track({
-      accountId: user.accountId, userId: user.id,
-      events: [{ key: 'purchase', fields: { plan: 'monthly' } }]
+    fetch('/demo/merchant/purchase', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ user: user.id })
+    }).then(function (response) {
+      return response.json().then(function (body) { if (!response.ok) throw body; });
     }).then(function () {
       say('purchase-status', 'Purchase recorded. If a friend referred you, their widget now ' +
           'counts you as a friend who joined.');
-    }, function (error) {
+    }).catch(function (error) {
       say('purchase-status', 'The purchase was not recorded: ' + reason(error));
     });
   }
@@ -200,6 +224,7 @@ opens the popup (any element with the class <code>squatchpop</code> does). The f
 button at the bottom right of the window, the call-to-action, opens it too.</p>
 <p>The same widget, embedded in the page:</p>
 <div id="squatchembed"></div>
+<p id="embed-status" role="status"></p>
 </section>
 <section aria-labelledby="try-heading">
 <h2 id="try-heading">Try a referral</h2>
@@ -210,7 +235,8 @@ It leads back to this page with a <code>_saasquatch</code> parameter, which the 
 keeps as the referral cookie.</li>
 <li>In that tab, register as the friend with the form below: the referral code is already
 filled in from the cookie.</li>
-<li>Still as the friend, buy a membership: the page sends a <code>purchase</code> event.</li>
+<li>Still as the friend, buy a membership: the merchant's server records a <code>purchase</code>
+event.</li>
 <li>Reload this tab: your widget now counts one more friend who joined, and a reward.</li>
 </ol>
 </section>"""
@@ -230,6 +256,7 @@ def demo_page(domain: str, name: str | None, visitor: bool) -> str:
     user = None if visitor else {"id": user_id, "accountId": user_id}
     config = {"tenantAlias": DEMO_TENANT, "domain": domain, "user": user}
     body = _visitor_section() if visitor else _widgets_section(name)
+    register_first = " Register first." if visitor else ""
     return f"""<!doctype html>
 <html lang="en">
 <head>
@@ -270,8 +297,9 @@ from the referral cookie, when you came through a share link.</p>
 <section aria-labelledby="buy-heading">
 <h2 id="buy-heading">Buy a membership</h2>
 <p><button type="button" id="purchase" disabled>Buy a membership</button></p>
-<p class="hint">Sends <code>squatch.events().track</code> with the event key
-<code>purchase</code>, which converts a pending referral.{" Register first." if visitor else ""}</p>
+<p class="hint">The page asks the demo merchant's server to record the event
+<code>purchase</code>, which converts a pending referral: only a merchant's server may send it,
+with the tenant's API key (a reader's browser could otherwise reward itself).{register_first}</p>
 <p id="purchase-status" role="status"></p>
 </section>
 </main>
@@ -280,6 +308,37 @@ from the referral cookie, when you came through a share link.</p>
 </body>
 </html>
 """
+
+
+class Purchase(BaseModel):
+    """What the demo page tells its merchant's server after a purchase."""
+
+    user: str = Field(pattern=NAME.pattern, description="The buyer's user and account id.")
+
+
+class PurchaseRecorded(BaseModel):
+    converted: bool = Field(description="True only for the purchase that converted a referral.")
+
+
+@router.post("/demo/merchant/purchase")
+def demo_purchase(body: Purchase, db: DbDep, rt: RuntimeDep) -> PurchaseRecorded:
+    """The demo merchant's server after a purchase: it records the `purchase` conversion event,
+    which a browser may not send. Being Masthead itself, it does so in process rather than with
+    the tenant's API key over the events API (call 8).
+    """
+    user = body.user
+    # The demo tenant is also the site's referral tenant under `make run`, whose participants
+    # are readers known by their tracking id: a purchase here must never convert one of them
+    # (billing converts a reader, and only once they have paid).
+    if is_reader_tracking_id(db, user):
+        raise ApiError(
+            403,
+            "not-a-demo-participant",
+            "This participant is a Masthead reader, not one of the demo merchant's customers: "
+            "only a paid membership converts their referral.",
+        )
+    converted = conversions.record_conversion(db, rt, DEMO_TENANT, user, user, "purchase")
+    return PurchaseRecorded(converted=converted)
 
 
 @router.get("/demo/merchant", response_class=HTMLResponse)

@@ -7,6 +7,11 @@ import re
 
 from fastapi.testclient import TestClient
 
+from masthead.deps import Runtime
+from masthead.referrals.models import Reward
+from masthead.referrals.seed import seed_referrals
+from tests.referrals.helpers import count, encoded, referral_cookie, upsert
+
 
 def config_of(html: str) -> dict[str, object]:
     found = re.search(r'<script id="demo-config" type="application/json">(.*?)</script>', html)
@@ -52,3 +57,37 @@ def test_a_name_that_is_not_an_id_is_400(client: TestClient) -> None:
         response = client.get("/demo/merchant", params={"as": name})
         assert response.status_code == 400, name
         assert "<script>" not in response.text
+
+
+def test_the_demo_merchants_server_records_a_purchase_that_converts_a_referral_once(
+    client: TestClient, runtime: Runtime
+) -> None:
+    # `purchase` is a conversion event, which a browser may not send: the page asks its server.
+    seed_referrals(runtime)
+    code = upsert(client, "ref", "ref").json()["user"]["referralCode"]
+    upsert(client, "friend", "friend", cookies=encoded(referral_cookie(code)))
+    first = client.post("/demo/merchant/purchase", json={"user": "friend"})
+    assert first.status_code == 200
+    assert first.json() == {"converted": True}
+    assert client.post("/demo/merchant/purchase", json={"user": "friend"}).json() == {
+        "converted": False
+    }
+    assert count(runtime, Reward) == 2  # the referrer's and the friend's
+
+
+def test_a_purchase_for_someone_nobody_referred_converts_nothing(
+    client: TestClient, runtime: Runtime
+) -> None:
+    seed_referrals(runtime)
+    upsert(client, "loner", "loner")
+    for user in ["loner", "nobody-yet"]:
+        response = client.post("/demo/merchant/purchase", json={"user": user})
+        assert response.status_code == 200
+        assert response.json() == {"converted": False}
+
+
+def test_a_purchase_for_a_name_that_is_not_an_id_is_400(client: TestClient) -> None:
+    for body in [{"user": "<script>"}, {"user": ""}, {}, {"user": "a" * 65}]:
+        response = client.post("/demo/merchant/purchase", json=body)
+        assert response.status_code == 400, body
+        assert set(response.json()) == {"type", "message"}
