@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 
 from masthead.deps import Runtime
 from masthead.referrals import repository
+from masthead.referrals.errors import ReferralError
 from masthead.referrals.models import ReferralUser, Reward, Tenant
 from masthead.referrals.service import tenant_for, user_for
 
@@ -30,8 +31,24 @@ def track_events(
     account_id: str,
     user_id: str,
     events: list[TrackedEvent],
+    *,
+    from_server: bool,
 ) -> int:
-    """Store the events; return how many were new (a repeated dedupe key is dropped)."""
+    """Store the events; return how many were new (a repeated dedupe key is dropped).
+
+    A conversion key issues rewards, so only the merchant's server (its API key) may send
+    one: a reader holds their own user JWT, and with it would reward themselves without
+    buying anything. Such a call is refused whole, before anything is stored.
+    """
+    if not from_server:
+        refused = sorted({e.key for e in events} & repository.conversion_keys(db, tenant.id))
+        if refused:
+            raise ReferralError(
+                "SERVER_ONLY_EVENT",
+                f'"{refused[0]}" is a conversion event: only the merchant\'s server may send '
+                "it, after a real purchase, with the tenant's API key (HTTP Basic auth), "
+                "never with a user token.",
+            )
     user = user_for(db, tenant, account_id, user_id)
     accepted = 0
     for event in events:
@@ -44,9 +61,9 @@ def track_events(
 def record_conversion(
     db: Session, rt: Runtime, tenant_alias: str, account_id: str, user_id: str, key: str
 ) -> bool:
-    """For Masthead's own services (billing's new paid membership): track `key` for the user
-    and convert their pending referral if the key converts. False when nothing converted,
-    including for a reader who never joined the referral programme.
+    """For Masthead's own services (billing's new paid membership, in process: the server
+    side): track `key` for the user and convert their pending referral if the key converts.
+    False when nothing converted, including for a reader who never joined the programme.
     """
     tenant = tenant_for(db, tenant_alias)
     user = repository.user_by_ids(db, tenant.id, account_id, user_id)

@@ -18,7 +18,9 @@ CODES: dict[str, tuple[int, str, str]] = {
     "INVALID_COOKIE": (400, "bad-request", "RS1401"),
     "TOKEN_REQUIRED": (401, "unauthorized", "RS1410"),
     "INVALID_TOKEN": (401, "unauthorized", "RS1411"),
+    "INVALID_API_KEY": (401, "unauthorized", "RS1412"),
     "ORIGIN_NOT_ALLOWED": (403, "cross-origin-refused", "RS1430"),
+    "SERVER_ONLY_EVENT": (403, "forbidden", "RS1431"),
     "TENANT_NOT_FOUND": (404, "tenant-not-found", "RS1440"),
     "USER_NOT_FOUND": (404, "user-not-found", "RS1441"),
     "PROGRAM_NOT_FOUND": (404, "program-not-found", "RS1442"),
@@ -27,11 +29,12 @@ CODES: dict[str, tuple[int, str, str]] = {
 
 
 class ReferralError(Exception):
-    def __init__(self, api_error_code: str, message: str) -> None:
+    def __init__(self, api_error_code: str, message: str, *, retry_after: int = 0) -> None:
         super().__init__(message)
         assert api_error_code in CODES
         self.api_error_code = api_error_code
         self.message = message
+        self.retry_after = retry_after  # seconds, for a 429's Retry-After header
 
     @property
     def status(self) -> int:
@@ -47,8 +50,12 @@ class ReferralError(Exception):
             statusCode=status,
         )
 
+    def _headers(self, headers: dict[str, str] | None) -> dict[str, str]:
+        extra = {"Retry-After": str(self.retry_after)} if self.retry_after else {}
+        return {**(headers or {}), **extra}
+
     def response(self, headers: dict[str, str] | None = None) -> JSONResponse:
-        return JSONResponse(self.body(), self.status, headers=headers)
+        return JSONResponse(self.body(), self.status, headers=self._headers(headers))
 
     def api_error(self, headers: dict[str, str]) -> ApiError:
         """Raised rather than returned, so the request's transaction rolls back."""
@@ -57,7 +64,7 @@ class ReferralError(Exception):
             self.status,
             type_,
             self.message,
-            headers=headers,
+            headers=self._headers(headers),
             apiErrorCode=self.api_error_code,
             rsCode=rs_code,
             statusCode=self.status,

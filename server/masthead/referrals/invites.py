@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from sqlalchemy.orm import Session
 
 from masthead.deps import Runtime
@@ -12,13 +14,50 @@ from masthead.referrals.models import ReferralUser, Tenant
 from masthead.referrals.service import programme_for
 
 MAX_RECIPIENTS = 20
-# Per sender: an invite call may mail 20 people, so this caps a sender at 200 mails an hour.
-INVITE_CALLS_PER_WINDOW = 10
+# An invite call may mail 20 people: per account (every user of it together) this caps a
+# sender at 200 mails an hour; per client address, a few people behind one network, or one
+# person making up accounts, at 600.
+INVITE_CALLS_PER_ACCOUNT = 10
+INVITE_CALLS_PER_ADDRESS = 30
 INVITE_WINDOW_SECONDS = 3600
 
 
+def _minutes(seconds: int) -> str:
+    minutes = max(1, math.ceil(seconds / 60))
+    return f"{minutes} minute" if minutes == 1 else f"{minutes} minutes"
+
+
+def _limit(rt: Runtime, tenant: Tenant, sender: ReferralUser, address: str) -> None:
+    """429 when this address or this account has sent its invites for the hour."""
+    checks = (
+        (
+            f"referral-invite:address:{address}",
+            INVITE_CALLS_PER_ADDRESS,
+            "Many invites were sent from your network this hour. Please try again in {wait}.",
+        ),
+        (
+            f"referral-invite:account:{tenant.id}:{sender.account_id}",
+            INVITE_CALLS_PER_ACCOUNT,
+            "You have sent many invites this hour. Please try again in {wait}.",
+        ),
+    )
+    for key, limit, message in checks:
+        retry_after = rt.rate_limiter.hit(key, limit, INVITE_WINDOW_SECONDS)
+        if retry_after:
+            raise ReferralError(
+                "TOO_MANY_REQUESTS",
+                message.format(wait=_minutes(retry_after)),
+                retry_after=retry_after,
+            )
+
+
 def send_invites(
-    db: Session, rt: Runtime, tenant: Tenant, sender: ReferralUser, recipients: list[str]
+    db: Session,
+    rt: Runtime,
+    tenant: Tenant,
+    sender: ReferralUser,
+    recipients: list[str],
+    address: str,
 ) -> tuple[int, int]:
     """Queue one mail per distinct recipient; return (accepted, rejected).
 
@@ -41,11 +80,7 @@ def send_invites(
         if email.lower() not in seen:
             seen.add(email.lower())
             accepted.append(email)
-    key = f"referral-invite:{tenant.id}:{sender.id}"
-    if rt.rate_limiter.hit(key, INVITE_CALLS_PER_WINDOW, INVITE_WINDOW_SECONDS):
-        raise ReferralError(
-            "TOO_MANY_REQUESTS", "You have sent many invites this hour. Please try again later."
-        )
+    _limit(rt, tenant, sender, address)
     programme = programme_for(db, tenant)
     name = f"{sender.first_name} {sender.last_name}".strip() or "A friend"
     for email in accepted:

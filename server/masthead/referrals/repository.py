@@ -79,6 +79,12 @@ def programme_by_id(db: Session, programme_id: int) -> Programme | None:
     return db.get(Programme, programme_id)
 
 
+def conversion_keys(db: Session, tenant_id: int) -> set[str]:
+    """Every event key that converts a referral in any of the tenant's programmes."""
+    keys = db.scalars(select(Programme.conversion_keys).where(Programme.tenant_id == tenant_id))
+    return {key for listed in keys for key in listed if isinstance(key, str)}
+
+
 def user_by_ids(db: Session, tenant_id: int, account_id: str, user_id: str) -> ReferralUser | None:
     return db.scalars(
         select(ReferralUser).where(

@@ -18,7 +18,6 @@ from masthead.deps import DbDep, RuntimeDep
 from masthead.referrals import inputs, rendering, schemas, service, widget_graphql
 from masthead.referrals.cookie import COOKIE_NAME
 from masthead.referrals.errors import ReferralError, bad_request
-from masthead.referrals.graphql import GraphQLError
 from masthead.referrals.transport import ReferralRoute, user_token
 
 router = APIRouter(prefix="/api/v1/{tenant_alias}", route_class=ReferralRoute, tags=["referrals"])
@@ -181,14 +180,22 @@ def render(
 @router.post(
     "/graphql",
     response_model=schemas.GraphQLResponse,
-    responses={400: {"model": schemas.GraphQLResponse}, 401: {}, 404: {}},
+    responses={
+        400: {"model": schemas.GraphQLRefusalBody},
+        401: {"model": schemas.GraphQLRefusalBody},
+        403: {"model": schemas.ReferralErrorBody},
+        404: {"model": schemas.GraphQLRefusalBody},
+    },
     summary="GraphQL: only the renderWidget query",
     description="Answers `{data: {renderWidget: {template, user{id accountId}, jsOptions, "
-    "widgetConfig{values}}}}`. Variables: user {id, accountId} (optional: without it the "
-    "widget is anonymous), engagementMedium, widgetType, locale. The token comes as "
-    "`Authorization: Bearer <jwt>` (or the other token headers), with the upsert rule for a "
-    "user. Any other operation, or a malformed one, is 400 `{errors: [{message}]}`; a "
-    "refusal keeps its status and carries the referral error fields in `extensions`.",
+    "widgetConfig{values}}}}`. Variables: user: UserIdInput {id, accountId} (optional: without "
+    "it the widget is anonymous), engagementMedium: UserEngagementMedium, widgetType: "
+    "WidgetType, locale: RSLocale. The token comes as `Authorization: Bearer <jwt>` (or the "
+    "other token headers), with the upsert rule for a user. A request asks for exactly one "
+    "root field, selects at most 20 fields and nests at most 12 levels; introspection is off. "
+    "Anything else, or a malformed query, is 400; a refusal of the render keeps its status. "
+    "A refusal is the project's error shape plus GraphQL's `errors` list (the referral error "
+    "fields in each error's `extensions`).",
 )
 def render_widget_graphql(
     tenant_alias: str,
@@ -202,9 +209,7 @@ def render_widget_graphql(
     try:
         tenant = service.tenant_for(db, tenant_alias)
         return JSONResponse(widget_graphql.execute(db, rt, tenant, user_token(request), payload))
-    except GraphQLError as exc:
-        return JSONResponse({"errors": [{"message": str(exc)}]}, 400)
+    except widget_graphql.GraphQLRefusal as exc:
+        return JSONResponse(exc.body(), 400)
     except ReferralError as exc:
-        return JSONResponse(
-            {"errors": [{"message": exc.message, "extensions": exc.body()}]}, exc.status
-        )
+        return JSONResponse(widget_graphql.referral_refusal_body(exc), exc.status)

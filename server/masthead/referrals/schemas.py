@@ -115,3 +115,18 @@ class GraphQLRequest(BaseModel):
 class GraphQLResponse(BaseModel):
     data: dict[str, Any] | None = None
     errors: list[dict[str, Any]] | None = None
+
+
+class GraphQLErrorItem(BaseModel):
+    message: str
+    locations: list[dict[str, int]] | None = None
+    path: list[str | int] | None = None
+    extensions: dict[str, Any] | None = Field(
+        default=None, description="A refused render's referral error fields."
+    )
+
+
+class GraphQLRefusalBody(ReferralErrorBody):
+    """The project's error shape, plus GraphQL's `errors` list for GraphQL clients."""
+
+    errors: list[GraphQLErrorItem]

@@ -7,6 +7,7 @@ conversions in conversions.py, invites in invites.py.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import secrets
 import unicodedata
 from datetime import datetime, timedelta
@@ -77,6 +78,16 @@ def authorise_user(
     claims = tokens.decode(token, tenant.api_key, now)
     tokens.check_user(claims, account_id, user_id)
     return claims.user
+
+
+def authorise_server(tenant: Tenant, api_key: str) -> None:
+    """A call from the merchant's own server: it holds the tenant's API key."""
+    if not hmac.compare_digest(api_key.encode(), tenant.api_key.encode()):
+        raise ReferralError(
+            "INVALID_API_KEY",
+            "The API key does not match this tenant's key. Send the tenant's API key as the "
+            "password of HTTP Basic auth.",
+        )
 
 
 def authorise_anonymous(tenant: Tenant, token: str | None, now: datetime) -> None:

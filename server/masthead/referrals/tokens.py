@@ -1,5 +1,8 @@
 """User JWTs: HS256 signed with the tenant's API key, payload `{"user": {...}}` or
-`{"allowAnonymous": true}`, optional `exp` checked against Masthead's clock.
+`{"allowAnonymous": true}`, with an `exp` checked against Masthead's clock.
+
+SaaSquatch leaves `exp` optional; Masthead requires it, so a token that leaks (a page's
+source, a log, a shared screenshot) stops working instead of standing in for its user forever.
 """
 
 from __future__ import annotations
@@ -45,6 +48,11 @@ def decode(token: str, api_key: str, now: datetime) -> Claims:
         raise _invalid("The user token's signature does not match this tenant's key.") from None
     except jwt.PyJWTError:
         raise _invalid("The user token is not a valid JWT.") from None
+    if payload.get("exp") is None:
+        raise _invalid(
+            "The user token has no exp claim: sign it with an expiry time (exp, in seconds "
+            "since 1970)."
+        )
     for claim, late in (("exp", True), ("nbf", False)):
         value = payload.get(claim)
         if value is None:

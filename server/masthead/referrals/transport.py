@@ -4,11 +4,14 @@ check, the user-token headers and the referral error shape.
 Merchant pages on other origins call these paths with credentials. A tenant's
 allowed_origins (exact match) get `Access-Control-Allow-Origin: <origin>` with credentials;
 a state-changing call from any other origin (except Masthead's own) is refused with 403.
-The session cookie plays no part here (see masthead/origin.py): calls authenticate by JWT.
+The session cookie plays no part here (see masthead/origin.py): calls authenticate by a user
+JWT, or (a merchant's server) by the tenant's API key.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -39,6 +42,20 @@ def user_token(request: Request) -> str | None:
     if scheme.lower() != "bearer":
         return None
     return value.strip() or None
+
+
+def api_key(request: Request) -> str | None:
+    """The tenant API key a merchant's server sends as HTTP Basic auth (any user name, the
+    key as the password: `curl -u :KEY`); None when the request has no Basic credentials.
+    """
+    scheme, _, value = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() != "basic":
+        return None
+    try:
+        decoded = base64.b64decode(value.strip(), validate=True).decode()
+    except (binascii.Error, UnicodeDecodeError):
+        return ""  # sent but unreadable: refused like a wrong key
+    return decoded.partition(":")[2]
 
 
 def _describe(exc: RequestValidationError) -> str:

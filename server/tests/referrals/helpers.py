@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+import base64
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import jwt
@@ -20,6 +21,8 @@ LIVE = "live_masthead"
 LIVE_KEY = "live-referral-key-0123456789abcdef"
 BASE = f"/api/v1/{TENANT}"
 MERCHANT = "http://127.0.0.1:8765"
+# Tokens need an exp; the tests' clock is frozen in 2026, so this one outlives every test.
+TOKEN_EXPIRES = int(datetime(2100, 1, 1, tzinfo=UTC).timestamp())
 
 
 def seed(runtime: Runtime) -> None:
@@ -63,7 +66,10 @@ def token(
     algorithm: str = "HS256",
     **extra: Any,
 ) -> str:
-    payload: dict[str, Any] = dict(extra)
+    """A user JWT; `exp=None` leaves the exp claim out."""
+    payload: dict[str, Any] = {"exp": TOKEN_EXPIRES, **extra}
+    if payload["exp"] is None:
+        del payload["exp"]
     if user_id is not None:
         payload["user"] = {"id": user_id, "accountId": account_id, **payload.pop("user", {})}
     return jwt.encode(payload, key, algorithm=algorithm)
@@ -71,6 +77,11 @@ def token(
 
 def auth(value: str, header: str = "X-SaaSquatch-User-Token") -> dict[str, str]:
     return {header: value}
+
+
+def server_auth(key: str = KEY) -> dict[str, str]:
+    """The merchant's server: the tenant's API key as the password of HTTP Basic auth."""
+    return {"Authorization": "Basic " + base64.b64encode(f":{key}".encode()).decode()}
 
 
 def upsert(

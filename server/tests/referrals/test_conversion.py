@@ -23,6 +23,7 @@ from tests.referrals.helpers import (
     encoded,
     referral_cookie,
     seed,
+    server_auth,
     token,
     upsert,
 )
@@ -66,7 +67,11 @@ def _user(client: TestClient, user: str) -> dict[str, Any]:
 def test_events_are_stored_and_a_purchase_converts(client: TestClient, runtime: Runtime) -> None:
     _refer(client)
     response = _events(
-        client, "f", {"key": "page_view", "fields": {"path": "/x"}}, {"key": "purchase"}
+        client,
+        "f",
+        {"key": "page_view", "fields": {"path": "/x"}},
+        {"key": "purchase"},
+        headers=server_auth(),
     )
     assert response.status_code == 200
     assert response.json() == {"accepted": 2}
@@ -95,8 +100,11 @@ def test_events_are_stored_and_a_purchase_converts(client: TestClient, runtime: 
 def test_a_repeated_conversion_event_rewards_once(client: TestClient, runtime: Runtime) -> None:
     _refer(client)
     for _ in range(3):
-        assert _events(client, "f", {"key": "purchase"}).json() == {"accepted": 1}
-    assert _events(client, "f", {"key": "membership_started"}).json() == {"accepted": 1}
+        assert _events(client, "f", {"key": "purchase"}, headers=server_auth()).json() == {
+            "accepted": 1
+        }
+    converted = _events(client, "f", {"key": "membership_started"}, headers=server_auth())
+    assert converted.json() == {"accepted": 1}
     assert count(runtime, Reward) == 2
     assert count(runtime, FuelTankCode, FuelTankCode.reward_id.is_not(None)) == 1
 
@@ -104,13 +112,13 @@ def test_a_repeated_conversion_event_rewards_once(client: TestClient, runtime: R
 def test_dedupe_keys_drop_repeats(client: TestClient, runtime: Runtime) -> None:
     upsert(client, "f", "f")
     event = {"key": "purchase", "dedupeKey": "order-1"}
-    assert _events(client, "f", event, event).json() == {"accepted": 1}
-    assert _events(client, "f", event).json() == {"accepted": 0}
-    assert _events(client, "f", {"key": "purchase", "dedupeKey": "order-2"}).json() == {
-        "accepted": 1
-    }
+    server = server_auth()
+    assert _events(client, "f", event, event, headers=server).json() == {"accepted": 1}
+    assert _events(client, "f", event, headers=server).json() == {"accepted": 0}
+    order_2 = {"key": "purchase", "dedupeKey": "order-2"}
+    assert _events(client, "f", order_2, headers=server).json() == {"accepted": 1}
     upsert(client, "g", "g")  # another user may use the same key
-    assert _events(client, "g", event).json() == {"accepted": 1}
+    assert _events(client, "g", event, headers=server).json() == {"accepted": 1}
     assert count(runtime, UserEvent) == 3
 
 
@@ -118,7 +126,8 @@ def test_other_keys_do_not_convert(client: TestClient, runtime: Runtime) -> None
     _refer(client)
     _events(client, "f", {"key": "signup"}, {"key": "purchase_intent"})
     assert count(runtime, Reward) == 0
-    assert _events(client, "ref", {"key": "purchase"}).status_code == 200  # not referred
+    not_referred = _events(client, "ref", {"key": "purchase"}, headers=server_auth())
+    assert not_referred.status_code == 200
     assert count(runtime, Reward) == 0
 
 
@@ -145,7 +154,7 @@ def test_events_validation(client: TestClient) -> None:
         f"{BASE}/open/account/f/user/f/events", json={"accountId": "f", "userId": "f", "events": {}}
     )
     assert not_array.status_code == 400
-    unknown = _events(client, "nobody", {"key": "purchase"})
+    unknown = _events(client, "nobody", {"key": "purchase"}, headers=server_auth())
     assert unknown.status_code == 404 and unknown.json()["apiErrorCode"] == "USER_NOT_FOUND"
 
 
@@ -161,7 +170,7 @@ def test_live_events_need_the_users_token(client: TestClient) -> None:
     )
     assert other.status_code == 401
     signed = _events(
-        client, "f", {"key": "purchase"}, tenant=LIVE, headers=auth(token("f", "f", key=LIVE_KEY))
+        client, "f", {"key": "page_view"}, tenant=LIVE, headers=auth(token("f", "f", key=LIVE_KEY))
     )
     assert signed.json() == {"accepted": 1}
 
@@ -175,7 +184,7 @@ def test_each_fuel_tank_code_goes_to_one_reward(client: TestClient, runtime: Run
             friend,
             {"key": "purchase"},
             tenant=LIVE,
-            headers=auth(token(friend, friend, key=LIVE_KEY)),
+            headers=server_auth(LIVE_KEY),
         )
         assert response.json() == {"accepted": 1}
     with runtime.sessions() as db:

@@ -77,16 +77,19 @@ def test_only_the_selected_fields_are_answered(client: TestClient) -> None:
     ("body", "message"),
     [
         ({"query": "mutation { renderWidget { template } }"}, "Only the renderWidget query"),
-        ({"query": "{ viewer { id } }"}, 'Cannot query field "viewer" on type "Query"'),
-        ({"query": "{ renderWidget { html } }"}, 'Cannot query field "html"'),
+        ({"query": "{ viewer { id } }"}, "Cannot query field 'viewer' on type 'Query'"),
+        ({"query": "{ renderWidget { html } }"}, "Cannot query field 'html'"),
         ({"query": "{ renderWidget }"}, "must have a selection of subfields"),
-        ({"query": "{ renderWidget(colour: RED) { template } }"}, 'Unknown argument "colour"'),
-        ({"query": "{ renderWidget(user: {id: 1}) { template } }"}, 'Argument "user" must be'),
+        ({"query": "{ renderWidget(colour: RED) { template } }"}, "Unknown argument 'colour'"),
+        (
+            {"query": '{ renderWidget(user: {id: 1, accountId: "a"}) { template } }'},
+            "String cannot represent a non string value: 1",
+        ),
         (
             {"query": "{ renderWidget(locale: 5) { template } }"},
-            'Argument "locale" must be a string',
+            "RSLocale must be a string",
         ),
-        ({"query": "{ renderWidget { template "}, "Syntax error"),
+        ({"query": "{ renderWidget { template "}, "Syntax Error"),
         ({"query": SDK_QUERY, "variables": [1]}, '"variables" must be a JSON object'),
         ({"query": SDK_QUERY, "operationName": 5}, '"operationName" must be a string'),
         ({"variables": {}}, 'with a "query" string'),
@@ -98,6 +101,9 @@ def test_anything_else_is_a_graphql_error(client: TestClient, body: Any, message
     assert response.status_code == 400
     [error] = response.json()["errors"]
     assert message in error["message"]
+    # the project's error shape too
+    assert response.json()["type"] == "bad-request"
+    assert message in response.json()["message"]
 
 
 def test_refusals_keep_their_status(client: TestClient) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from masthead.deps import Runtime
@@ -94,3 +95,54 @@ def test_a_sender_is_rate_limited(client: TestClient, runtime: Runtime) -> None:
     assert limited.status_code == 429
     assert limited.json()["apiErrorCode"] == "TOO_MANY_REQUESTS"
     assert count(runtime, OutboxJob) == 10
+
+
+def _invite_as(client: TestClient, account: str, user: str, recipient: str) -> Any:
+    return client.post(
+        f"{BASE}/mail/referralinvite",
+        json={"sendingAccountId": account, "sendingUserId": user, "recipients": [recipient]},
+    )
+
+
+def test_the_limit_is_per_account_not_per_user(client: TestClient, runtime: Runtime) -> None:
+    """Another user id of the same account does not get another ten calls."""
+    for user in ("u", "v"):
+        upsert(client, "a", user)
+    upsert(client, "b", "w")
+    for n in range(10):
+        assert (
+            _invite_as(client, "a", "u" if n % 2 else "v", f"p{n}@example.com").status_code == 200
+        )
+    limited = _invite_as(client, "a", "v", "late@example.com")
+    assert limited.status_code == 429
+    assert limited.json()["type"] == "too-many-requests"
+    assert limited.json()["message"] == (
+        "You have sent many invites this hour. Please try again in 60 minutes."
+    )
+    assert 3500 < int(limited.headers["Retry-After"]) <= 3600
+    assert _invite_as(client, "b", "w", "other@example.com").status_code == 200
+    assert count(runtime, OutboxJob) == 11
+    assert mails_to(runtime, "late@example.com") == []
+
+
+def test_the_limit_is_per_client_address(app: FastAPI, runtime: Runtime) -> None:
+    """Made-up accounts from one address share its thirty calls an hour."""
+    here = TestClient(app, base_url="http://testserver", client=("203.0.113.7", 50000))
+    elsewhere = TestClient(app, base_url="http://testserver", client=("198.51.100.9", 50000))
+    for account in ("a1", "a2", "a3", "a4"):
+        upsert(here, account, account)
+    for n in range(30):
+        assert (
+            _invite_as(here, f"a{n // 10 + 1}", f"a{n // 10 + 1}", f"p{n}@x.example").status_code
+            == 200
+        )
+    limited = _invite_as(here, "a4", "a4", "late@example.com")
+    assert limited.status_code == 429
+    assert limited.json()["apiErrorCode"] == "TOO_MANY_REQUESTS"
+    assert limited.json()["message"] == (
+        "Many invites were sent from your network this hour. Please try again in 60 minutes."
+    )
+    assert "Retry-After" in limited.headers
+    # the same account from another address is not refused for this address's calls
+    assert _invite_as(elsewhere, "a4", "a4", "late@example.com").status_code == 200
+    assert count(runtime, OutboxJob) == 31

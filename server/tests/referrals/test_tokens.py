@@ -142,3 +142,29 @@ def test_issue_user_jwt(runtime: Runtime, client: TestClient, clock: FrozenClock
     assert claims["exp"] == int((clock.now() + timedelta(hours=1)).timestamp())
     assert upsert(client, "a", "u", tenant=LIVE, headers=auth(value)).status_code == 200
     assert KEY != LIVE_KEY
+
+
+def test_a_token_without_exp_is_refused(client: TestClient) -> None:
+    """SaaSquatch leaves exp optional; Masthead does not: a leaked token would never expire."""
+    message = "The user token has no exp claim: sign it with an expiry time"
+    _refused(upsert(client, "a", "u", headers=auth(token("a", "u", exp=None))), message)
+    _refused(
+        upsert(
+            client, "a", "u", tenant=LIVE, headers=auth(token("a", "u", key=LIVE_KEY, exp=None))
+        ),
+        message,
+    )
+    anonymous = token(None, None, allowAnonymous=True, exp=None)
+    _refused(
+        client.put(f"/api/v1/{TENANT}/widget/user/cookie_user", headers=auth(anonymous)), message
+    )
+    graphql = client.post(
+        f"/api/v1/{TENANT}/graphql",
+        json={"query": "{ renderWidget { template } }"},
+        headers=auth(f"Bearer {anonymous}", "Authorization"),
+    )
+    assert graphql.status_code == 401
+    assert graphql.json()["errors"][0]["extensions"]["apiErrorCode"] == "INVALID_TOKEN"
+    assert message in graphql.json()["message"]
+    # with an exp, the same token is accepted
+    assert upsert(client, "a", "u", headers=auth(token("a", "u"))).status_code == 200
