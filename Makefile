@@ -80,7 +80,9 @@ test-py-sqlite: setup
 test-py-postgres: setup
 	cd server && MASTHEAD_TEST_DATABASE_URL=$(PG_TEST_URL) .venv/bin/python -m pytest -p no:cacheprovider
 
-test-py: test-py-sqlite test-py-postgres
+# The two passes run side by side (one per core): each waits on its database much of the time.
+test-py: setup
+	$(MAKE) --no-print-directory --output-sync=target -j2 test-py-sqlite test-py-postgres
 
 test-web: setup
 	npm run --silent test:unit

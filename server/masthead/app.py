@@ -6,6 +6,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from masthead import health
 from masthead.billing import operator_routes as billing_operator_routes
@@ -24,15 +25,20 @@ from masthead.jobs.runner import start_inprocess_worker
 from masthead.mail import routes as mail_routes
 from masthead.openapi_errors import install_error_schema
 from masthead.origin import OriginCheckMiddleware
+from masthead.private_answers import PrivateAnswersMiddleware
+from masthead.production import refuse_unsafe_production
 from masthead.referrals import demo as referral_demo
 from masthead.referrals import routes as referral_routes
 from masthead.referrals.analytics_fastpath import AnalyticsFastPath
 from masthead.settings import Settings
 from masthead.site import content_routes as site_content
-from masthead.site import nonce_routes
+from masthead.site import favicon_routes, nonce_routes, not_found
 from masthead.site import page_routes as site_pages
 from masthead.site import routes as site_routes
 from masthead.site.fastpath import PaywallFastPath
+from masthead.site.static_pages import operator_routes as static_page_operator_routes
+from masthead.site.static_pages import routes as static_pages
+from masthead.web import docs_routes
 from masthead.web import routes as web_routes
 from masthead.webhooks import routes as webhook_routes
 
@@ -56,6 +62,11 @@ Choices where the spec says "not shown": `GET /blaize/datalayer` answers
 def create_app(settings: Settings | None = None, clock: Clock | None = None) -> FastAPI:
     settings = settings or Settings()
     runtime = build_runtime(settings, clock)
+    try:
+        refuse_unsafe_production(settings, runtime.engine)
+    except Exception:
+        runtime.engine.dispose()
+        raise
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -73,12 +84,13 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         version="0.1.0",
         description=API_DESCRIPTION,
         lifespan=lifespan,
-        docs_url="/api/docs",
+        docs_url=None,  # web/docs_routes.py: Swagger UI from our own files
         redoc_url=None,
         openapi_url="/api/openapi.json",
     )
     app.state.runtime = runtime
     install_error_handlers(app)
+    not_found.install(app)  # unknown pages outside the APIs: the brand's HTML 404
     # Inside the origin check: the decision engine's per-article-view features skip the
     # router (decisions/fastpath.py), and a cross-site POST is still refused.
     app.add_middleware(DecisionFastPath, runtime=runtime)
@@ -87,18 +99,24 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     # and 7) and the paywall's 200 answers (site/fastpath.py) skip the router.
     app.add_middleware(AnalyticsFastPath, runtime=runtime, state=app.state)
     app.add_middleware(PaywallFastPath, runtime=runtime)
+    # Around the fast paths too: every per-reader answer says private, no-store.
+    app.add_middleware(PrivateAnswersMiddleware)
+    if settings.trusted_proxies:  # outermost: everything inside sees the real client address
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxies)
 
     app.include_router(read_routes.router)  # first: matched on every page view
     app.include_router(site_content.router)  # then the paywall's calls, on every article view
     app.include_router(health.router)
     app.include_router(identity_routes.router)
     app.include_router(avatar.router)
-    if settings.mail_backend == "devmailbox":  # only then is there mail to show
-        app.include_router(mail_routes.router)
+    # The stand-ins are never mounted in production (which refuses them anyway, above).
+    if settings.mail_backend == "devmailbox" and not settings.production:
+        app.include_router(mail_routes.router)  # only then is there mail to show
     app.include_router(referral_routes.router)
-    if settings.payments == "sandbox":  # the embedded Braintree, speaking its wire protocol
+    if settings.payments == "sandbox" and not settings.production:  # the embedded Braintree
         app.include_router(payment_sandbox.router)
-    app.include_router(referral_demo.router)  # GET /demo/merchant
+    if not settings.production:  # GET /demo/merchant: the demo tenant's page
+        app.include_router(referral_demo.router)
     app.include_router(site_routes.router)
     app.include_router(webhook_routes.router)  # the site API's webhook
     app.include_router(nonce_routes.router)  # GET .../nonce for the account area
@@ -108,6 +126,10 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.include_router(decision_routes.router)  # /zephr/decision-engine
     app.include_router(billing_operator_routes.router)  # home delivery (print system)
     app.include_router(decision_operator_routes.router)  # the decision rules
+    app.include_router(static_page_operator_routes.router)  # the static pages' text
+    app.include_router(static_pages.router)  # /membership-terms, /terms/, /privacy/
+    app.include_router(favicon_routes.router)  # /favicon/<brand>.svg, /favicon.ico
+    app.include_router(docs_routes.router)  # /api/docs
     app.include_router(site_pages.router)  # the publisher pages: /, /section/*, /<date>/<slug>/
     app.include_router(web_routes.router)  # last: its /account/{path} catch-all serves the SPA
     install_error_schema(app)

@@ -9,9 +9,11 @@ import argparse
 import os
 
 import uvicorn
+from fastapi import FastAPI
 
 from masthead.app import create_app
 from masthead.migrate import upgrade
+from masthead.production import ProductionRefused
 from masthead.seed import seed_demo
 from masthead.settings import Settings
 
@@ -25,6 +27,14 @@ def settings_for(host: str, port: int) -> Settings:
     return settings.model_copy(update={"public_url": f"http://{host}:{port}"})
 
 
+def server_config(app: FastAPI, host: str, port: int) -> uvicorn.Config:
+    """uvicorn's own X-Forwarded-For handling is off (it trusts 127.0.0.1 by default): the app
+    applies MASTHEAD_TRUSTED_PROXIES itself (create_app), so tests and servers see one rule."""
+    return uvicorn.Config(
+        app, host=host, port=port, log_level="warning", access_log=False, proxy_headers=False
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--host", default="127.0.0.1")
@@ -34,11 +44,17 @@ def main() -> None:
 
     settings = settings_for(args.host, args.port)
     upgrade(settings.database_url)
-    app = create_app(settings)
+    try:
+        app = create_app(settings)
+    except ProductionRefused as refused:
+        raise SystemExit(str(refused)) from None
     if settings.seed_demo and not args.no_seed:
         seed_demo(app.state.runtime)
     print(f"Masthead is serving on http://{args.host}:{args.port}/account", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", access_log=False)
+    server = uvicorn.Server(server_config(app, args.host, args.port))
+    server.run()
+    if not server.started:  # as uvicorn.run: the port was taken, or the app failed to start
+        raise SystemExit(3)
 
 
 if __name__ == "__main__":

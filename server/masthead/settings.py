@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Literal
 from urllib.parse import urlsplit
 
-from pydantic import Field
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -30,6 +30,11 @@ def dev_secret_key() -> str:
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="MASTHEAD_", extra="ignore")
 
+    environment: Literal["development", "production"] = Field(
+        default="development",
+        description="'production' refuses to start while an embedded default or a test "
+        "stand-in is configured (masthead.production names each one).",
+    )
     database_url: str = Field(
         default=f"sqlite:///{REPO_ROOT / 'var' / 'masthead.db'}",
         description="SQLAlchemy URL: a SQLite file by default; postgresql+psycopg://... "
@@ -93,6 +98,21 @@ class Settings(BaseSettings):
     rate_limit_window_seconds: int = Field(
         default=300, description="Length of a rate-limit window."
     )
+    webhook_events_per_address: int = Field(
+        default=600, ge=1, description="Site API webhook events per client address per window."
+    )
+    webhook_events_per_account: int = Field(
+        default=300, ge=1, description="Site API webhook events per signed-in reader per window."
+    )
+    card_attempts_per_account: int = Field(
+        default=10,
+        ge=1,
+        description="Cards a reader may vault or re-verify per hour (payment methods, subscribe "
+        "with a card); 429 beyond.",
+    )
+    card_attempts_per_address: int = Field(
+        default=30, ge=1, description="Card vaulting and re-verifying per client address per hour."
+    )
     session_days: int = Field(default=365, description="Session cookie and row lifetime.")
     reset_token_minutes: int = Field(
         default=60, description="How long a password reset link works."
@@ -100,8 +120,12 @@ class Settings(BaseSettings):
     email_change_token_minutes: int = Field(
         default=60 * 24, description="How long email change and verification links work."
     )
-    trust_forwarded_for: bool = Field(
-        default=False, description="Take the client address from X-Forwarded-For (behind a proxy)."
+    trusted_proxies: list[str] = Field(
+        default=[],
+        description="Addresses (or CIDR networks) of the proxies in front of the server. A "
+        "request from one of them is taken to come from the rightmost X-Forwarded-For entry "
+        "that is not a trusted proxy (X-Forwarded-Proto gives the scheme); empty trusts none, "
+        "so the client address is the connection's.",
     )
     seed_demo: bool = Field(default=True, description="`make run` seeds demo readers.")
     secret_key: str = Field(
@@ -163,6 +187,11 @@ class Settings(BaseSettings):
         description="Shared secret of the print system's home-delivery operator API "
         "(Authorization: Bearer <key>); empty turns the API off (404).",
     )
+    static_pages_key: str = Field(
+        default="",
+        description="Shared secret of the static pages' operator API "
+        "(/operator/v1/static-pages, Authorization: Bearer <key>); empty turns it off (404).",
+    )
     payments: str = Field(
         default="sandbox",
         description="'sandbox' runs the local Braintree sandbox (its tables, its wire protocol "
@@ -202,6 +231,19 @@ class Settings(BaseSettings):
         description="US states (two-letter codes, comma separated) whose postal codes are "
         "eligible in the postal-code call; empty: every state.",
     )
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _no_wildcard_proxy(cls, proxies: list[str]) -> list[str]:
+        if "*" in proxies:
+            raise ValueError(
+                "'*' would trust every client's X-Forwarded-For; list the proxies' addresses"
+            )
+        return proxies
+
+    @property
+    def production(self) -> bool:
+        return self.environment == "production"
 
     @property
     def supported_country_codes(self) -> frozenset[str]:

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
-from masthead.deps import Runtime, RuntimeDep
+from masthead.deps import Runtime
 from masthead.errors import ApiError
 from masthead.identity import service
 from masthead.identity.cookies import SESSION_COOKIE
@@ -30,11 +30,9 @@ async def required_reader(request: Request) -> Reader:
 ReaderDep = Annotated[Reader, Depends(required_reader)]
 
 
-async def client_address(request: Request, rt: RuntimeDep) -> str:
-    if rt.settings.trust_forwarded_for:
-        forwarded = request.headers.get("x-forwarded-for", "")
-        if forwarded:
-            return forwarded.split(",")[0].strip()
+async def client_address(request: Request) -> str:
+    """The connection's peer; behind MASTHEAD_TRUSTED_PROXIES, uvicorn's ProxyHeadersMiddleware
+    (app.py) has already put the rightmost untrusted X-Forwarded-For hop here."""
     return request.client.host if request.client else "unknown"
 
 

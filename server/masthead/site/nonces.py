@@ -40,9 +40,12 @@ def make_nonce(secret: str, session_token: str, action: str, now: datetime) -> s
 
 
 def nonce_valid(secret: str, session_token: str, action: str, nonce: str, now: datetime) -> bool:
+    # Bytes: compare_digest refuses a str with non-ASCII characters (TypeError), and a sent
+    # nonce is whatever the client wrote, so `X-WP-Nonce: été` must be a plain mismatch.
+    sent = nonce.encode("utf-8", "surrogatepass")
     tick = _tick(now)
     return any(
-        hmac.compare_digest(nonce, _digest(secret, session_token, action, t))
+        hmac.compare_digest(sent, _digest(secret, session_token, action, t).encode())
         for t in (tick, tick - 1)
     )
 

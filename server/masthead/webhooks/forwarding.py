@@ -3,8 +3,9 @@
 The page names the target (`targetUrl`), but only configured targets are ever called, so the
 endpoint cannot be used to make the server request arbitrary addresses. An event is stored
 in the outbox before the answer; the worker delivers it and retries with backoff until the
-target answers 2xx. Targets verify `X-Masthead-Signature` (t=<unix time>,v1=<hex HMAC-SHA256
-of "<t>.<body>">) and ignore repeated `id`s: delivery is at least once.
+target answers 2xx (a redirect is a failure: it is not followed). Targets verify
+`X-Masthead-Signature` (t=<unix time>,v1=<hex HMAC-SHA256 of "<t>.<body>">) and ignore
+repeated `id`s: delivery is at least once.
 """
 
 from __future__ import annotations
@@ -29,6 +30,17 @@ TOPIC = "site.webhook"
 TYPE_PATTERN = re.compile(r"[A-Za-z][A-Za-z0-9_.:-]{0,63}")
 MAX_DETAILS_BYTES = 4096
 TIMEOUT_SECONDS = 5.0
+
+
+class _RedirectRefused(urllib.request.HTTPRedirectHandler):
+    """A 3xx is a failed delivery, never followed: the signed event goes to a configured
+    target or nowhere (a target's redirect could send it, and our signature, anywhere)."""
+
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None  # urllib then raises HTTPError with the 3xx status
+
+
+_OPENER = urllib.request.build_opener(_RedirectRefused)
 
 
 class EventRefused(Exception):
@@ -103,7 +115,7 @@ def deliver(runtime: Runtime, payload: dict[str, Any]) -> None:
         },
     )
     try:
-        with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as response:  # noqa: S310
+        with _OPENER.open(request, timeout=TIMEOUT_SECONDS) as response:
             status = response.status
     except urllib.error.HTTPError as exc:
         raise RuntimeError(f"webhook target answered {exc.code}") from None

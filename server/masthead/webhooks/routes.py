@@ -7,10 +7,11 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Form, Response
 from fastapi.responses import JSONResponse
 
-from masthead.deps import DbDep, RuntimeDep
+from masthead.deps import DbDep, Runtime, RuntimeDep
 from masthead.errors import ApiError
-from masthead.identity.auth import optional_reader
+from masthead.identity.auth import AddressDep, optional_reader
 from masthead.identity.repository import Reader
+from masthead.ratelimit import enforce
 from masthead.site.nonces import NonceDep
 from masthead.webhooks import forwarding
 
@@ -20,12 +21,13 @@ router = APIRouter(prefix="/wp-json/nyp-membership/v1", tags=["site"])
 @router.post(
     "/webhook",
     status_code=202,
-    responses={400: {}, 403: {}},
+    responses={400: {}, 403: {}, 429: {}},
     summary="Forward a page event (tracking, comments) to a configured target",
     description="Form data: `_ajax_nonce`, `type`, `targetUrl` (one of "
     "MASTHEAD_WEBHOOK_TARGETS), optional `details` (a JSON object as text, 4 KB at most). "
     "Queued in the outbox and delivered signed, retried until the target answers 2xx. The "
-    "signed-in reader's tracking id goes with it; anonymous events are accepted too.",
+    "signed-in reader's tracking id goes with it; anonymous events are accepted too. "
+    "Rate limited per client address and per signed-in reader (429 too-many-requests).",
 )
 def webhook(
     _nonce: NonceDep,
@@ -34,10 +36,22 @@ def webhook(
     reader: Annotated[Reader | None, Depends(optional_reader)],
     type: Annotated[str, Form(max_length=64)],
     targetUrl: Annotated[str, Form(max_length=2000)],
+    address: AddressDep,
     details: Annotated[str | None, Form()] = None,
 ) -> Response:
+    _limit(rt, address, reader)
     try:
         event_id = forwarding.accept(db, rt, reader, type, targetUrl, details)
     except forwarding.EventRefused as exc:
         raise ApiError(400, "bad-request", exc.message) from None
     return JSONResponse({"id": event_id, "queued": True}, 202)
+
+
+def _limit(rt: Runtime, address: str, reader: Reader | None) -> None:
+    """Each event is a stored job and an outgoing request: a page may not queue them freely."""
+    settings, window = rt.settings, rt.settings.rate_limit_window_seconds
+    limit = settings.webhook_events_per_address
+    enforce(rt.rate_limiter, f"webhook:ip:{address}", limit, window)
+    if reader is not None:
+        limit = settings.webhook_events_per_account
+        enforce(rt.rate_limiter, f"webhook:acct:{reader.user_id}", limit, window)

@@ -30,14 +30,19 @@ class Receiver:
     def __init__(self) -> None:
         self.received: list[tuple[dict[str, str], bytes]] = []
         self.statuses: list[int] = []
+        self.location: str | None = None  # sent with every answer when set (redirects)
         receiver = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:
-                body = self.rfile.read(int(self.headers["Content-Length"]))
+                body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
                 receiver.received.append((dict(self.headers), body))
                 self.send_response(receiver.statuses.pop(0) if receiver.statuses else 204)
+                if receiver.location:
+                    self.send_header("Location", receiver.location)
                 self.end_headers()
+
+            do_GET = do_POST  # a redirected POST may arrive as a GET
 
             def log_message(self, *args: Any) -> None:
                 pass
@@ -103,6 +108,24 @@ def test_a_failing_target_gets_the_event_again_later(
     bodies = [json.loads(body) for _, body in receiver.received]
     assert len(bodies) == 3 and len({b["id"] for b in bodies}) == 1  # one event, redelivered
     assert bodies[0]["reader"] is None  # anonymous events are forwarded too
+
+
+@pytest.mark.parametrize("status", [301, 302, 303, 307, 308])
+def test_a_redirect_is_a_failed_delivery_never_followed(
+    client: TestClient, runtime: Runtime, clock: FrozenClock, receiver: Receiver, status: int
+) -> None:
+    elsewhere = Receiver()  # where the target points: not a configured target
+    try:
+        receiver.statuses, receiver.location = [status], elsewhere.url
+        assert post(client, runtime, type="articleview", targetUrl=receiver.url).status_code == 202
+        drain_once(runtime)
+        assert elsewhere.received == []  # the signed event went nowhere else
+        receiver.location = None
+        clock.at = clock.at + timedelta(minutes=5)
+        drain_once(runtime)  # the 3xx counted as a failure: delivered again
+        assert len(receiver.received) == 2
+    finally:
+        elsewhere.server.shutdown()
 
 
 def test_refusals(client: TestClient, runtime: Runtime, receiver: Receiver) -> None:
