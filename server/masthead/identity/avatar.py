@@ -8,11 +8,13 @@ from fastapi import APIRouter
 from fastapi.responses import Response
 
 from masthead.errors import ApiError
+from masthead.identity.initials import are_initials, uppercase
 
 router = APIRouter(tags=["identity"])
 HEX = re.compile(r"^#?([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$")
-# One or two letters of any alphabet; nothing that could become markup in the image.
-INITIALS = re.compile(r"^[^\W\d_]{1,2}$")
+# Latin letters in Helvetica or Arial; any other script or an emoji falls back to a font that
+# has it, the emoji fonts named so that a colour one is chosen where it is installed.
+FONTS = "Helvetica, Arial, sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji', 'Noto Color Emoji'"
 
 
 def _text_colour(hex_digits: str) -> str:
@@ -33,22 +35,31 @@ def _text_colour(hex_digits: str) -> str:
     "/account/avatar/",
     response_class=Response,
     responses={200: {"content": {"image/svg+xml": {}}}, 400: {}},
-    summary="Avatar image: a hex colour and one or two letters",
+    summary="Avatar image: a hex colour and up to two letters",
+    description="The initials are what the spec's rule makes of a name in any script: none "
+    "(a plain disc), or one or two user-perceived characters (an accented or pointed letter, "
+    "a number, an emoji with its skin tone, a flag). Anything else (punctuation, markup, "
+    "spaces, more than two characters) is refused with 400.",
 )
 def avatar(color: str = "#000000", initials: str = "") -> Response:
     colour = HEX.match(color)
     if colour is None:
         raise ApiError(400, "bad-request", "The color must be a hex colour such as #1a2b3c.")
-    if not INITIALS.match(initials):
-        raise ApiError(400, "bad-request", "The initials must be one or two letters.")
+    if not are_initials(initials):
+        raise ApiError(
+            400,
+            "bad-request",
+            "The initials must be one or two letters, numbers or emoji, such as AL.",
+        )
     digits = colour.group(1)
+    letters = uppercase(initials)  # only letters, numbers, marks and emoji: no markup
     svg = (
         '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96" '
-        f'role="img" aria-label="{initials.upper()}">'
+        f'role="img" aria-label="{letters}">'
         f'<circle cx="48" cy="48" r="48" fill="#{digits}"/>'
-        f'<text x="48" y="48" dy=".35em" text-anchor="middle" font-family="Helvetica, Arial, '
-        f'sans-serif" font-size="40" font-weight="600" fill="{_text_colour(digits)}">'
-        f"{initials.upper()}</text></svg>"
+        f'<text x="48" y="48" dy=".35em" text-anchor="middle" font-family="{FONTS}" '
+        f'font-size="40" font-weight="600" fill="{_text_colour(digits)}">'
+        f"{letters}</text></svg>"
     )
     return Response(
         svg,

@@ -70,3 +70,5 @@ class OneTimeToken(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
     used_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    # Wrong passwords entered on an email-change link; a few of them burn the link.
+    failed_attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")

@@ -1,21 +1,42 @@
-"""Password rule and argon2id hashing."""
+"""Password rules and argon2id hashing."""
 
 from __future__ import annotations
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from masthead.identity.breached_passwords import is_breached
+
 MIN_LENGTH = 8
 MAX_LENGTH = 1024  # hashing a megabyte of "password" is a cheap denial of service
-WEAK_PASSWORD_MESSAGE = "Password must be at least 8 characters with one uppercase letter."  # noqa: S105 (a message, not a secret)
+# Messages, not secrets (S105).
+WEAK_PASSWORD_MESSAGE = "Password must be at least 8 characters with one uppercase letter."  # noqa: S105
+BREACHED_PASSWORD_MESSAGE = (
+    "This password appears in lists of passwords exposed in data breaches, so it is easy to "  # noqa: S105
+    "guess, even with digits or symbols added. Please choose a less common password."
+)
 
 _hasher = PasswordHasher()  # argon2id with the library's current recommended parameters
 # Verified against when the account does not exist, so both paths cost the same.
 _DUMMY_HASH = _hasher.hash("Not-a-real-password-0")
 
 
-def is_strong(password: str) -> bool:
+def meets_minimum(password: str) -> bool:
+    """The spec's rule (section 5): at least 8 characters with one uppercase letter."""
     return MIN_LENGTH <= len(password) <= MAX_LENGTH and any(c.isupper() for c in password)
+
+
+def weakness(password: str) -> str | None:
+    """Why a new password is refused, as a sentence for the reader; None when it may be set.
+
+    The spec's rule is the minimum; a password that meets it can still be one of the first
+    an attacker tries, so the breach list is checked too.
+    """
+    if not meets_minimum(password):
+        return WEAK_PASSWORD_MESSAGE
+    if is_breached(password):
+        return BREACHED_PASSWORD_MESSAGE
+    return None
 
 
 def hash_password(password: str) -> str:

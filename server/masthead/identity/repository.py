@@ -25,7 +25,8 @@ class Reader:
     tracking_id: str
     attributes: dict[str, Any]
     # An active print home-delivery grant for the reader's address (the data layer's
-    # hd-sports-membership product); read in the same query, by the primary key.
+    # hd-sports-membership product); read in the same query, by the primary key. Only a
+    # verified address matches: anyone can register with an address (billing/home_delivery).
     home_delivery: bool = False
 
 
@@ -42,7 +43,10 @@ LIVE_SESSION_READER = (
     )
     .join(User, User.id == AuthSession.user_id)
     .join(Profile, Profile.user_id == User.id)
-    .outerjoin(HomeDelivery, and_(HomeDelivery.email == User.email, HomeDelivery.active))
+    .outerjoin(
+        HomeDelivery,
+        and_(HomeDelivery.email == User.email, HomeDelivery.active, User.email_verified),
+    )
     .where(
         AuthSession.token_hash == bindparam("token_hash"),
         AuthSession.revoked_at.is_(None),
@@ -108,3 +112,8 @@ def retire_tokens(db: Session, user_id: int, purpose: str, now: datetime) -> Non
         )
         .values(used_at=now)
     )
+
+
+def is_reader_tracking_id(db: Session, tracking_id: str) -> bool:
+    """Whether a Masthead reader is known by this tracking id (their referral participant id)."""
+    return db.scalar(select(User.id).where(User.tracking_id == tracking_id)) is not None

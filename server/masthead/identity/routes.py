@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Request, Response
 from fastapi.responses import JSONResponse, RedirectResponse
 
 from masthead.deps import DbDep, RuntimeDep
 from masthead.errors import ApiError
-from masthead.identity import schemas, service
+from masthead.identity import email_change, schemas, service
 from masthead.identity.auth import AddressDep, ReaderDep
 from masthead.identity.cookies import (
     SESSION_COOKIE,
@@ -33,6 +33,7 @@ STATUS = {
     "invalid-state": 404,
     "user-already-exists": 409,
     "link-expired": 410,
+    "too-many-wrong-passwords": 410,  # the email-change link burnt by wrong passwords
 }
 
 
@@ -44,8 +45,17 @@ def _limit(rt: RuntimeDep, action: str, address: str, account: str | None = None
     window = rt.settings.rate_limit_window_seconds
     enforce(rt.rate_limiter, f"{action}:ip:{address}", rt.settings.rate_limit_per_address, window)
     if account:
-        key = f"{action}:acct:{account.strip().lower()}"
-        enforce(rt.rate_limiter, key, rt.settings.rate_limit_per_account, window)
+        _limit_account(rt, action, account)
+
+
+def _limit_account(rt: RuntimeDep, action: str, account: str) -> None:
+    key = f"{action}:acct:{account.strip().lower()}"
+    enforce(
+        rt.rate_limiter,
+        key,
+        rt.settings.rate_limit_per_account,
+        rt.settings.rate_limit_window_seconds,
+    )
 
 
 def _signed_in(rt: RuntimeDep, issued: IssuedSession, message: str) -> JSONResponse:
@@ -137,10 +147,14 @@ def post_profile(
     reader: ReaderDep,
     db: DbDep,
     rt: RuntimeDep,
-    body: dict[str, Any] = Body(examples=[{"first-name": "Ada", "updated-values": ["first-name"]}]),
+    body: Annotated[
+        schemas.ProfileUpdate,
+        Body(examples=[{"first-name": "Ada", "updated-values": ["first-name"]}]),
+    ],
 ) -> dict[str, Any]:
+    sent = body.model_dump(by_alias=True, exclude_unset=True)
     try:
-        return service.update_profile(db, rt, reader, body)
+        return service.update_profile(db, rt, reader, sent)
     except IdentityError as exc:
         raise _fail(exc) from None
 
@@ -184,14 +198,20 @@ def reset_password(
 @router.post(
     "/users/update-email/",
     response_model=schemas.MessageResponse,
-    responses={400: {}, 401: {}, 409: {}},
+    responses={400: {}, 401: {}, 409: {}, 429: {}},
     summary="Mail a verification link to a new email address",
 )
 def request_email_change(
-    body: schemas.UpdateEmailRequest, reader: ReaderDep, db: DbDep, rt: RuntimeDep
+    body: schemas.UpdateEmailRequest,
+    reader: ReaderDep,
+    db: DbDep,
+    rt: RuntimeDep,
+    address: AddressDep,
 ) -> schemas.MessageResponse:
+    # Each link mails a stranger's address and is one more password check to guess on.
+    _limit(rt, "email-change-request", address, str(reader.user_id))
     try:
-        service.request_email_change(db, rt, reader, body.new_identifiers.email_address)
+        email_change.request_email_change(db, rt, reader, body.new_identifiers.email_address)
     except IdentityError as exc:
         raise _fail(exc) from None
     return schemas.MessageResponse(message="Verification email sent")
@@ -200,15 +220,22 @@ def request_email_change(
 @router.post(
     "/users/update-email/{token}",
     response_model=schemas.EmailChangedResponse,
-    responses={401: {}, 404: {}, 409: {}, 410: {}},
+    responses={401: {}, 404: {}, 409: {}, 410: {}, 429: {}},
     summary="The email-change link: confirm with the password",
+    description="410 link-expired for a used or expired link; 410 too-many-wrong-passwords "
+    f"once {email_change.EMAIL_CHANGE_WRONG_PASSWORDS} wrong passwords have burnt the link "
+    "(a new link must be asked for).",
 )
 def confirm_email_change(
     token: str, body: schemas.PasswordRequest, db: DbDep, rt: RuntimeDep, address: AddressDep
 ) -> schemas.EmailChangedResponse:
-    _limit(rt, "email-change", address)
+    # A password check: limited per address, and per account whichever address guesses.
+    _limit(rt, "email-change-confirm", address)
+    account = email_change.email_change_account(db, token)
+    if account is not None:
+        _limit_account(rt, "email-change-confirm", str(account))
     try:
-        user = service.confirm_email_change(db, rt, token, body.validators.password)
+        user = email_change.confirm_email_change(db, rt, token, body.validators.password)
     except IdentityError as exc:
         raise _fail(exc) from None
     return schemas.EmailChangedResponse(
@@ -228,13 +255,17 @@ def verify_email(token: str, db: DbDep, rt: RuntimeDep) -> RedirectResponse:
 @router.post(
     "/users/change-password/",
     response_model=schemas.MessageResponse,
-    responses={400: {}, 401: {}, 403: {}, 404: {}},
+    responses={400: {}, 401: {}, 403: {}, 404: {}, 429: {}},
     summary="Change the password (400 password-not-strong, 403 bad-credentials)",
 )
 def change_password(
-    body: schemas.ChangePasswordRequest, reader: ReaderDep, db: DbDep, rt: RuntimeDep
+    body: schemas.ChangePasswordRequest,
+    reader: ReaderDep,
+    db: DbDep,
+    rt: RuntimeDep,
+    address: AddressDep,
 ) -> schemas.MessageResponse:
-    _limit(rt, "change-password", str(reader.user_id), str(reader.user_id))
+    _limit(rt, "change-password", address, str(reader.user_id))
     try:
         service.change_password(
             db, rt, reader, body.current_validators.password, body.new_validators.password

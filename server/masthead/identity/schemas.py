@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, create_model
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, create_model
 
 from masthead.identity.profile_fields import (
     BOOLEAN_KEYS,
     DEFAULTS,
     INTEGER_KEYS,
     LIST_KEYS,
+    PATTERNS,
+    READER_WRITABLE,
     STRING_KEYS,
 )
 
@@ -111,4 +113,51 @@ Profile: type[BaseModel] = create_model(  # type: ignore[call-overload]
     "Profile",
     __config__=ConfigDict(populate_by_name=True),
     **{key.replace("-", "_"): _profile_field(key) for key in sorted(DEFAULTS)},
+)
+
+
+def _update_schema(key: str) -> dict[str, Any]:
+    """The rule clean_value applies to `key`, as JSON Schema."""
+    if key in STRING_KEYS:
+        rule: dict[str, Any] = {"type": "string", "maxLength": STRING_KEYS[key]}
+        if key in PATTERNS:
+            # Anchored and optional: an empty value clears the field.
+            rule["pattern"] = f"^(?:{PATTERNS[key][0].pattern[1:-1]})?$"
+        return rule
+    if key in BOOLEAN_KEYS:
+        return {"type": "boolean"}
+    low, high = INTEGER_KEYS[key]
+    return {"anyOf": [{"type": "integer", "minimum": low, "maximum": high}, {"type": "null"}]}
+
+
+def _update_field(key: str) -> tuple[Any, Any]:
+    # Any on purpose: service.clean_profile_update checks every value, with messages that
+    # name the field; this documents those same checks (one table, profile_fields), so the
+    # account area's forms read the server's limits from the OpenAPI document.
+    documented = Annotated[Any, WithJsonSchema(_update_schema(key))]
+    return (documented, Field(default=None, alias=key))
+
+
+def _describe_update(schema: dict[str, Any]) -> None:
+    schema["description"] = (
+        "The keys a reader may write, each optional; leading and trailing spaces are trimmed "
+        "before a length is counted (in characters). Other keys get 400."
+    )
+    schema["additionalProperties"] = False
+    for rule in schema["properties"].values():
+        rule.pop("default", None)  # a key not sent is left as it is, not set to null
+
+
+ProfileUpdate: type[BaseModel] = create_model(  # type: ignore[call-overload]
+    "ProfileUpdate",
+    __config__=ConfigDict(
+        # Unknown and server-kept keys reach the service, which names them in its 400.
+        extra="allow",
+        json_schema_extra=_describe_update,
+    ),
+    updated_values=(
+        list[str] | None,
+        Field(default=None, alias="updated-values", description="The keys sent."),
+    ),
+    **{key.replace("-", "_"): _update_field(key) for key in sorted(READER_WRITABLE)},
 )

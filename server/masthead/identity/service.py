@@ -27,6 +27,7 @@ from masthead.identity.profile_fields import (
     read_profile,
 )
 from masthead.identity.tokens import new_token, token_hash
+from masthead.identity.welcome import send_welcome
 from masthead.mail.service import send_mail
 
 RESET = "reset"
@@ -61,15 +62,16 @@ def normalise_email(raw: str) -> str:
 
 
 def _require_strong(password: str) -> None:
-    if not passwords.is_strong(password):
-        raise IdentityError("password-not-strong", passwords.WEAK_PASSWORD_MESSAGE)
+    problem = passwords.weakness(password)
+    if problem is not None:
+        raise IdentityError("password-not-strong", problem)
 
 
-def _link(rt: Runtime, path: str) -> str:
+def absolute_link(rt: Runtime, path: str) -> str:
     return rt.settings.public_url.rstrip("/") + path
 
 
-def _issue_token(
+def issue_token(
     db: Session, rt: Runtime, user: User, purpose: str, minutes: int, new_email: str | None = None
 ) -> str:
     now = rt.clock.now()
@@ -150,16 +152,17 @@ def register(
         raise IdentityError("user-already-exists", "Sorry, this email is already in use.") from None
 
     if rt.settings.require_email_verification:
-        token = _issue_token(db, rt, user, VERIFY_EMAIL, rt.settings.email_change_token_minutes)
+        token = issue_token(db, rt, user, VERIFY_EMAIL, rt.settings.email_change_token_minutes)
         send_mail(
             db,
             rt.clock,
             to=email,
             subject="Please verify your email address",
             text="Welcome! Please verify your email address by opening this link:\n\n"
-            f"{_link(rt, f'/blaize/users/verify-email/{token}')}\n",
+            f"{absolute_link(rt, f'/blaize/users/verify-email/{token}')}\n",
         )
         return user, None
+    send_welcome(db, rt, user)  # with verification: once the address is proven
     return user, start_session(db, rt, user, user_agent)
 
 
@@ -192,18 +195,19 @@ def logout(db: Session, rt: Runtime, token: str | None) -> None:
 
 
 def verify_email(db: Session, rt: Runtime, token: str) -> None:
-    link = _usable_token(db, rt, token, VERIFY_EMAIL)
+    link = usable_token(db, rt, token, VERIFY_EMAIL)
     link.used_at = rt.clock.now()
     user = repository.user_by_id(db, link.user_id)
     if user is not None:
         user.email_verified = True
+        send_welcome(db, rt, user)  # once per account (welcome.py)
 
 
 def request_reset(db: Session, rt: Runtime, email_address: str) -> None:
     user = repository.user_by_email(db, email_address.strip().lower())
     if user is None:
         raise IdentityError("user-not-found", "There is no account with this email address.")
-    token = _issue_token(db, rt, user, RESET, rt.settings.reset_token_minutes)
+    token = issue_token(db, rt, user, RESET, rt.settings.reset_token_minutes)
     send_mail(
         db,
         rt.clock,
@@ -211,12 +215,12 @@ def request_reset(db: Session, rt: Runtime, email_address: str) -> None:
         subject="Reset your password",
         text="Someone asked to reset the password of your account. If it was you, open this "
         f"link within {rt.settings.reset_token_minutes} minutes to choose a new one:\n\n"
-        f"{_link(rt, f'/account/reset-password?token={token}')}\n\n"
+        f"{absolute_link(rt, f'/account/reset-password?token={token}')}\n\n"
         "If it was not you, ignore this email: your password stays as it is.\n",
     )
 
 
-def _usable_token(db: Session, rt: Runtime, token: str, purpose: str) -> OneTimeToken:
+def usable_token(db: Session, rt: Runtime, token: str, purpose: str) -> OneTimeToken:
     link = repository.token_by_hash(db, token_hash(token), purpose)
     if link is None:
         raise IdentityError("invalid-state", "This link is not valid. Please ask for a new one.")
@@ -226,7 +230,7 @@ def _usable_token(db: Session, rt: Runtime, token: str, purpose: str) -> OneTime
 
 
 def reset_password(db: Session, rt: Runtime, token: str, password: str) -> None:
-    link = _usable_token(db, rt, token, RESET)
+    link = usable_token(db, rt, token, RESET)
     _require_strong(password)
     user = repository.user_by_id(db, link.user_id)
     if user is None:
@@ -237,56 +241,6 @@ def reset_password(db: Session, rt: Runtime, token: str, password: str) -> None:
     user.email_verified = True  # following the mailed link proves the address
     user.updated_at = now
     repository.revoke_sessions(db, user.id, now)
-
-
-def request_email_change(
-    db: Session, rt: Runtime, reader: repository.Reader, new_address: str
-) -> None:
-    user = repository.user_by_id(db, reader.user_id)
-    if user is None:
-        raise IdentityError("user-not-found", "There is no account for this session.")
-    new_email = normalise_email(new_address)
-    if new_email == user.email:
-        raise IdentityError("bad-request", "This is already the email address of your account.")
-    if repository.user_by_email(db, new_email) is not None:
-        raise IdentityError("user-already-exists", "Your new email address is already taken.")
-    token = _issue_token(
-        db, rt, user, EMAIL_CHANGE, rt.settings.email_change_token_minutes, new_email
-    )
-    send_mail(
-        db,
-        rt.clock,
-        to=new_email,
-        subject="Confirm your new email address",
-        text="Open this link and enter your password to make this the email address of your "
-        f"account:\n\n{_link(rt, f'/account/settings/verify-email-change?token={token}')}\n",
-    )
-    send_mail(
-        db,
-        rt.clock,
-        to=user.email,
-        subject="Your email address is about to change",
-        text=f"Someone asked to change the email address of your account to {new_email}. "
-        "Nothing changes until the link sent to that address is followed. If it was not "
-        "you, change your password now.\n",
-    )
-
-
-def confirm_email_change(db: Session, rt: Runtime, token: str, password: str) -> User:
-    link = _usable_token(db, rt, token, EMAIL_CHANGE)
-    user = repository.user_by_id(db, link.user_id)
-    if user is None or link.new_email is None:
-        raise IdentityError("invalid-state", "This link is not valid. Please ask for a new one.")
-    if not passwords.verify_password(user.password_hash, password):
-        raise IdentityError("invalid-password", "Your password is incorrect.")
-    if repository.user_by_email(db, link.new_email) is not None:
-        raise IdentityError("user-already-exists", "Your new email address is already taken.")
-    now = rt.clock.now()
-    link.used_at = now
-    user.email = link.new_email
-    user.email_verified = True
-    user.updated_at = now
-    return user
 
 
 def change_password(

@@ -33,16 +33,20 @@ def login(client: TestClient, email: str, password: str = PASSWORD) -> Any:
     )
 
 
-def mails_to(runtime: Runtime, address: str) -> list[DeliveredMail]:
+RESET_SUBJECT = "Reset your password"
+
+
+def mails_to(runtime: Runtime, address: str, subject: str | None = None) -> list[DeliveredMail]:
+    """The mail delivered to the address, oldest first; only those with the subject if one is
+    given (registering also sends a welcome mail, identity/welcome.py)."""
     drain_once(runtime)
     with runtime.sessions() as db:
-        return list(
-            db.scalars(
-                select(DeliveredMail)
-                .where(DeliveredMail.to_address == address)
-                .order_by(DeliveredMail.id)
-            )
+        mails = db.scalars(
+            select(DeliveredMail)
+            .where(DeliveredMail.to_address == address)
+            .order_by(DeliveredMail.id)
         )
+        return [m for m in mails if subject is None or m.subject == subject]
 
 
 def link_token(mail: DeliveredMail) -> str:

@@ -1,4 +1,4 @@
-"""GET /account/avatar/: an SVG for a hex colour and one or two letters, never markup."""
+"""GET /account/avatar/: an SVG for a hex colour and up to two letters, never markup."""
 
 from __future__ import annotations
 
@@ -21,16 +21,22 @@ def test_light_colours_get_dark_letters(client: TestClient) -> None:
     assert 'fill="#111111"' in response.text
 
 
+def test_no_initials_draw_a_plain_disc(client: TestClient) -> None:
+    # A reader without a name (yet) still gets an image, not a broken one.
+    response = client.get("/account/avatar/", params={"color": "#1a5fb4", "initials": ""})
+    assert response.status_code == 200
+    assert "></text>" in response.text
+
+
 @pytest.mark.parametrize(
     ("color", "initials"),
     [
         ("red", "AB"),
         ("#12345", "AB"),
         ('#123456"/><script>', "AB"),
-        ("#123456", ""),
         ("#123456", "ABC"),
         ("#123456", "<b"),
-        ("#123456", "A1"),
+        ("#123456", "A_"),
         ("#123456", "&amp"),
     ],
 )

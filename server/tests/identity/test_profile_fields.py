@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from masthead.identity.passwords import is_strong
 from masthead.identity.profile_fields import complete_names, initials
 
 
@@ -21,21 +20,6 @@ from masthead.identity.profile_fields import complete_names, initials
 )
 def test_initials_are_first_and_last_words(full_name: str, expected: str) -> None:
     assert initials(full_name) == expected
-
-
-@pytest.mark.parametrize(
-    ("password", "strong"),
-    [
-        ("Abcdefgh", True),
-        ("abcdefgh", False),
-        ("Abcdefg", False),
-        ("ABCDEFGH1", True),
-        ("A" * 1024, True),
-        ("A" * 1025, False),
-    ],
-)
-def test_password_rule(password: str, strong: bool) -> None:
-    assert is_strong(password) is strong
 
 
 @pytest.mark.parametrize(
