@@ -1,11 +1,14 @@
 """Billing's refusals, and how a gateway refusal becomes one.
 
-`payment-declined` carries the processor's own text ("Do Not Honor"), which the account
-area shows as is, as the spec's subscribe errors show the server's text.
+`payment-declined` carries a sentence the reader can act on, made from the processor's
+response code or the gateway's rejection reason (decline_messages.py), never Braintree's
+merchant-facing text ("Do Not Honor"); the account area shows it as is, as the spec's
+subscribe errors show the server's text.
 """
 
 from __future__ import annotations
 
+from masthead.billing import decline_messages
 from masthead.billing.cta import SUBSCRIBE_ERROR
 from masthead.billing.gateway import GATEWAY_REJECTED, NOT_FOUND, UNAVAILABLE, GatewayError
 
@@ -35,6 +38,7 @@ STATUS = {
     "subscription-changed": 409,
     "change-in-progress": 409,
     "home-delivery": 409,
+    "home-delivery-unverified": 409,
     "change-failed": 503,
     "payment-unavailable": 503,
 }
@@ -52,17 +56,16 @@ class BillingError(Exception):
 
 
 def from_gateway(exc: GatewayError) -> BillingError:
-    """A declined card or charge is 402 with the processor's text; the rest by its kind."""
-    if exc.verification is not None:
-        text = exc.verification.processor_response_text or exc.message
-        return BillingError("payment-declined", text or SUBSCRIBE_ERROR)
-    if exc.transaction is not None:
-        text = exc.transaction.processor_response_text
-        if exc.code == GATEWAY_REJECTED or not text:
-            text = exc.message
-        return BillingError("payment-declined", text or SUBSCRIBE_ERROR)
+    """A declined card or charge is 402 with a sentence for the reader; the rest by kind."""
+    refusal = exc.verification or exc.transaction
+    if refusal is not None:
+        if refusal.gateway_rejection_reason or exc.code == GATEWAY_REJECTED:
+            text = decline_messages.for_rejection(refusal.gateway_rejection_reason)
+        else:
+            text = decline_messages.for_processor_code(refusal.processor_response_code or exc.code)
+        return BillingError("payment-declined", text)
     if exc.code == GATEWAY_REJECTED:
-        return BillingError("payment-declined", exc.message)
+        return BillingError("payment-declined", decline_messages.for_rejection(None))
     if exc.code == UNAVAILABLE:
         return BillingError("payment-unavailable", SUBSCRIBE_ERROR)
     if exc.code == NOT_FOUND:

@@ -6,14 +6,24 @@ delivery through the operator API (operator_routes.py) or the CLI (home_delivery
 
 Decisions:
 - A grant is kept by normalised email address, so it applies to the account with that
-  address now or once the reader registers. The data layer's `products` then holds
-  hd-sports-membership, and the membership call answers status Active, isMember true and
-  homeDelivery true (read in the reader's session query: no extra query per page view).
+  address now or once the reader registers, and only while that address is verified: anyone
+  can register with an address they do not own, the print system's grant must not go to them
+  (identity's session query matches the grant only for a verified address). The data
+  layer's `products` then holds hd-sports-membership, and the membership call answers status
+  Active, isMember true and homeDelivery true (read in the reader's session query: no extra
+  query per page view).
+- An account with the address that is not verified yet gets the grant once it verifies (the
+  link of the verification mail, a password reset or an email change: each proves the
+  address). A grant to such an account mails it a verification link at once; a reader who
+  registered after the grant and tries to subscribe is refused (409
+  home-delivery-unverified) and mailed the link (at most one mail per VERIFY_MAIL_WINDOW).
 - A reader paying for a membership who gets home delivery stops paying: their live
   subscriptions are cancelled at the gateway (no further charge; what was paid is not
   refunded, as all charges are non-refundable). That work is an outbox job written with the
   grant, so it is retried until the gateway answers, and it holds the reader's billing claim,
-  so a plan change or subscribe running at that moment cannot slip past it.
+  so a plan change or subscribe running at that moment cannot slip past it. An account that
+  verifies its address later is found by the worker's check (`end_paid_memberships`, every
+  PAID_CHECK_INTERVAL_SECONDS), which does the same work.
 - While home delivery is active, subscribe is refused (409 home-delivery): nothing to pay for.
 - Revoking ends the free membership at once. The grant row stays (active false, ended_at), and
   the membership page shows ENDED_MESSAGE until the reader dismisses it or subscribes again
@@ -47,9 +57,16 @@ from masthead.billing.models import BillingSubscription, HomeDelivery
 from masthead.billing.normalise import copy_info
 from masthead.billing.plans import HOME_DELIVERY_PRODUCT_ID
 from masthead.deps import Runtime
+from masthead.identity.models import User
 from masthead.identity.profile_fields import read_profile
 from masthead.identity.repository import user_by_email
-from masthead.identity.service import IdentityError, normalise_email
+from masthead.identity.service import (
+    VERIFY_EMAIL,
+    IdentityError,
+    absolute_link,
+    issue_token,
+    normalise_email,
+)
 from masthead.jobs.service import enqueue
 from masthead.mail.service import send_mail
 
@@ -68,6 +85,15 @@ SUBSCRIBE_REFUSAL = (
     "nothing to pay."
 )
 ENDED_SUBJECT = "Your free sports membership has ended"
+UNVERIFIED_REFUSAL = (
+    "Your sports membership is included with your home delivery subscription, so there is "
+    "nothing to pay. We have emailed you a link: open it to verify your email address and "
+    "your membership starts."
+)
+VERIFY_SUBJECT = "Verify your email address to start your free sports membership"
+VERIFY_PATH = "/blaize/users/verify-email/{token}"  # identity's verification link
+VERIFY_MAIL_WINDOW = 900  # seconds: at most one verification mail per account in this time
+PAID_CHECK_INTERVAL_SECONDS = 300.0  # how often the worker looks for newly verified accounts
 MEMBERSHIP_PAGE = "/account/settings/membership"
 CLAIM = timedelta(seconds=60)  # the reader's billing claim, as subscribe and changes take it
 
@@ -97,20 +123,61 @@ def address(raw: str) -> str:
 
 
 def is_active(db: Session, email: str) -> bool:
+    """A grant for the address, whether or not an account has proven it."""
     row = db.get(HomeDelivery, email)
     return row is not None and row.active
+
+
+def verified_account(db: Session, email: str) -> User | None:
+    """The account with this address, if it has proven it: the only one a grant applies to."""
+    user = user_by_email(db, email)
+    return user if user is not None and user.email_verified else None
 
 
 def wire(db: Session, email: str) -> dict[str, Any]:
     """The operator API's answer: the grant as stored, and whether an account has it."""
     row = db.get(HomeDelivery, email)
+    user = user_by_email(db, email)
     return {
         "email": email,
         "active": bool(row and row.active),
         "startedAt": _iso(row.started_at if row else None),
         "endedAt": _iso(row.ended_at if row else None),
-        "account": user_by_email(db, email) is not None,
+        "account": user is not None,
+        "accountVerified": user is not None and user.email_verified,
     }
+
+
+def refuse_subscribe(db: Session, rt: Runtime, email: str) -> None:
+    """Subscribing is refused while a grant exists for the reader's address: nothing to pay.
+    An account that has not verified the address is mailed the link that starts the grant
+    (committed on its own: the refusal rolls the request back)."""
+    if not is_active(db, email):
+        return
+    if verified_account(db, email) is not None:
+        raise BillingError("home-delivery", SUBSCRIBE_REFUSAL)
+    with rt.sessions.begin() as own:
+        user = user_by_email(own, email)
+        if user is not None and not rt.rate_limiter.hit(
+            f"home-delivery-verify:{user.id}", 1, VERIFY_MAIL_WINDOW
+        ):
+            _mail_verification_link(own, rt, user)
+    raise BillingError("home-delivery-unverified", UNVERIFIED_REFUSAL)
+
+
+def _mail_verification_link(db: Session, rt: Runtime, user: User) -> None:
+    token = issue_token(db, rt, user, VERIFY_EMAIL, rt.settings.email_change_token_minutes)
+    link = absolute_link(rt, VERIFY_PATH.format(token=token))
+    send_mail(
+        db,
+        rt.clock,
+        to=user.email,
+        subject=VERIFY_SUBJECT,
+        text="Your sports membership is included with your home delivery subscription. "
+        "Open this link to verify your email address, and your membership starts:\n\n"
+        f"{link}\n\nIf you did not create an account with this address, ignore this email: "
+        "nothing changes.\n",
+    )
 
 
 def grant(db: Session, rt: Runtime, email: str) -> dict[str, Any]:
@@ -129,6 +196,9 @@ def grant(db: Session, rt: Runtime, email: str) -> dict[str, Any]:
     db.flush()
     # Cancelling a paid membership is gateway work: done by the worker, retried until it lands.
     enqueue(db, rt.clock, STARTED_TOPIC, {"email": email})
+    user = user_by_email(db, email)
+    if user is not None and not user.email_verified:  # the grant starts once it is proven
+        _mail_verification_link(db, rt, user)
     return wire(db, email)
 
 
@@ -138,7 +208,7 @@ def revoke(db: Session, rt: Runtime, email: str) -> dict[str, Any]:
         return wire(db, email)  # nothing granted: nothing to end
     now = rt.clock.now()
     row.active, row.ended_at, row.notice_dismissed_at = False, now, None
-    user = user_by_email(db, email)
+    user = verified_account(db, email)  # an unverified account never had the membership
     if user is not None:
         name = str(read_profile(user.profile.attributes).get("first-name") or "").strip()
         link = rt.settings.public_url.rstrip("/") + MEMBERSHIP_PAGE
@@ -155,9 +225,10 @@ def revoke(db: Session, rt: Runtime, email: str) -> dict[str, Any]:
 
 
 def reader_view(db: Session, email: str, rows: list[BillingSubscription]) -> ReaderView:
-    """Home delivery as the reader's membership page shows it."""
+    """Home delivery as the reader's membership page shows it (nothing before the reader's
+    address is verified)."""
     row = db.get(HomeDelivery, email)
-    if row is None:
+    if row is None or verified_account(db, email) is None:
         return ReaderView(active=False, message=None)
     if row.active:
         return ReaderView(active=True, message=None)
@@ -183,9 +254,11 @@ def handle_started(runtime: Runtime, payload: dict[str, Any]) -> None:
     """Outbox job of a grant: the reader's paid membership ends without a further charge."""
     email = str(payload["email"])
     with runtime.sessions() as db:
-        user = user_by_email(db, email)
+        user = verified_account(db, email)
         if user is None or not is_active(db, email):
-            return  # no account yet, or revoked meanwhile: the paid membership stays
+            # No proven account yet (end_paid_memberships acts once it verifies), or revoked
+            # meanwhile: the paid membership stays.
+            return
         user_id = user.id
         if repository.customer(db, user_id) is None:
             return  # never had a gateway customer: nothing paid
@@ -233,6 +306,20 @@ def _end_paid(runtime: Runtime, email: str, user_id: int) -> None:
     log.info("home delivery for reader %s: %s paid subscriptions ended", user_id, len(ended))
     if failure is not None:
         raise failure  # the outbox runs the job again; the cancelled ones stay cancelled
+
+
+def end_paid_memberships(runtime: Runtime) -> None:
+    """Worker hook: a verified account with an active grant that still has live paid
+    subscriptions (it verified after the grant, or changed its address to a granted one)
+    has them ended, as a grant's job would. One held by a running change waits for the next
+    run; a gateway failure is logged and tried again next run."""
+    with runtime.sessions() as db:
+        emails = repository.home_delivery_emails_paying(db, LIVE)
+    for email in emails:
+        try:
+            handle_started(runtime, {"email": email})
+        except (BillingClaimHeld, GatewayError) as exc:
+            log.info("home delivery for %s: paid membership not ended yet: %s", email, exc)
 
 
 def _iso(value: datetime | None) -> str | None:

@@ -90,6 +90,9 @@ class BillingSubscription(Base):
     discounts: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
     cancel_reason: Mapped[str] = mapped_column(String(200), default="")
     cancel_reason_text: Mapped[str] = mapped_column(String(1000), default="")
+    # The subscription this one replaced (pause, resume, plan switch, restart: settle.py);
+    # the one it follows shows it as its pendingSubscription while it is pending.
+    follows_id: Mapped[str | None] = mapped_column(String(36), nullable=True)
     # When the referral conversion for this membership's first payment was sent (once).
     converted_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)

@@ -8,14 +8,25 @@ Decisions where the spec is open:
   else the next billing date), "YYYY-MM-DD"; null while it renews.
 - "trial" is true while the subscription is in its trial (no billing cycle charged yet).
 - A card "expiring_soon" expires at the end of this month or the next one.
+- "pendingSubscription" is, for a subscription that a pause, resume, plan switch or restart
+  replaced, the pending one that will follow it (its `follows_id` chain, past successors
+  cancelled since, e.g. a pause later resumed), in this same form without a
+  pendingSubscription of its own; null when nothing pending follows it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date
 from typing import Any
 
-from masthead.billing.gateway import CANCELED, EXPIRED, PaymentMethodInfo, SubscriptionInfo
+from masthead.billing.gateway import (
+    CANCELED,
+    EXPIRED,
+    PENDING,
+    PaymentMethodInfo,
+    SubscriptionInfo,
+)
 from masthead.billing.models import BillingSubscription
 from masthead.billing.plans import CENT
 from masthead.billing.status import SubscriptionFacts, SubscriptionState, normalise_state
@@ -83,7 +94,26 @@ def _date_object(value: date | None) -> dict[str, Any] | None:
     return {"date": f"{value.isoformat()} 00:00:00.000000", "timezone_type": 3, "timezone": "UTC"}
 
 
-def subscription_wire(row: BillingSubscription) -> dict[str, Any]:
+def pending_successors(rows: Iterable[BillingSubscription]) -> dict[str, BillingSubscription]:
+    """The pending subscription that follows each replaced one, by the replaced one's id."""
+    rows = list(rows)
+    successor = {r.follows_id: r for r in rows if r.follows_id}
+    found: dict[str, BillingSubscription] = {}
+    for row in rows:
+        seen = {row.id}
+        after = successor.get(row.id)
+        while after is not None and after.status in (CANCELED, EXPIRED) and after.id not in seen:
+            seen.add(after.id)
+            after = successor.get(after.id)
+        if after is not None and after.status == PENDING:
+            found[row.id] = after
+    return found
+
+
+def subscription_wire(
+    row: BillingSubscription, pending: BillingSubscription | None = None
+) -> dict[str, Any]:
+    """The normalised subscription; `pending` is the one that follows it (pending_successors)."""
     state = _state(row)
     end = ends(row)
     nbd = row.next_billing_date
@@ -101,6 +131,7 @@ def subscription_wire(row: BillingSubscription) -> dict[str, Any]:
         "plan": {"amount": str(row.price.quantize(CENT)), "id": row.plan_id, "name": row.plan_name},
         "trial": in_trial(row),
         "discounts": list(row.discounts or []),
+        "pendingSubscription": None if pending is None else subscription_wire(pending),
     }
 
 
@@ -127,4 +158,5 @@ def payment_method_wire(method: PaymentMethodInfo, today: date, in_use: bool) ->
         "expired": method.expired,
         "expiring_soon": soon,
         "image": method.image_url,
+        "email": method.email,  # the PayPal account's, which names it
     }

@@ -32,6 +32,10 @@ class HomeDeliveryOut(BaseModel):
     startedAt: str | None = Field(description="the latest grant (ISO 8601)")
     endedAt: str | None = Field(description="the latest revocation (ISO 8601)")
     account: bool = Field(description="a reader account has this address now")
+    accountVerified: bool = Field(
+        description="that account has verified the address: only then does the grant apply "
+        "(an unverified account gets it once it verifies; it is mailed a link)"
+    )
 
 
 OperatorDep = Annotated[
@@ -65,7 +69,8 @@ def show(email: str, _: OperatorDep, db: DbDep) -> Response:
     tags=["operator"],
     summary="Home delivery started: the sports membership is free (operator API)",
     description="Idempotent. The account with this address, now or once registered, is a "
-    "member: the data layer's `products` holds `hd-sports-membership` and the membership "
+    "member once the address is verified (an unverified account is mailed a verification "
+    "link): the data layer's `products` holds `hd-sports-membership` and the membership "
     "call answers `homeDelivery: true`. A paid membership it has is cancelled at the gateway "
     "by the worker (no further charge); subscribe answers 409 `home-delivery` meanwhile. "
     "Bearer MASTHEAD_HOME_DELIVERY_KEY; 404 while the setting is empty.",

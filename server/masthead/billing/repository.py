@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import exists, or_, select, update
 from sqlalchemy.orm import Session
 
-from masthead.billing.models import BillingCustomer, BillingPlan, BillingSubscription
+from masthead.billing.models import (
+    BillingCustomer,
+    BillingPlan,
+    BillingSubscription,
+    HomeDelivery,
+)
 from masthead.identity.models import User
 
 
@@ -88,3 +93,19 @@ def tracking_id(db: Session, user_id: int) -> str | None:
 
 def user(db: Session, user_id: int) -> User | None:
     return db.get(User, user_id)
+
+
+def home_delivery_emails_paying(db: Session, live: Collection[str]) -> list[str]:
+    """Addresses with an active home-delivery grant whose verified account still has a
+    subscription in one of the `live` states (the grant makes it free)."""
+    paying = exists().where(
+        BillingSubscription.user_id == User.id, BillingSubscription.status.in_(live)
+    )
+    return list(
+        db.scalars(
+            select(HomeDelivery.email)
+            .join(User, User.email == HomeDelivery.email)
+            .where(HomeDelivery.active.is_(True), User.email_verified.is_(True), paying)
+            .order_by(HomeDelivery.email)
+        )
+    )

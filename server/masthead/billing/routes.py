@@ -13,13 +13,14 @@ from fastapi import APIRouter, Body, Depends, Response
 from fastapi.responses import JSONResponse
 
 from masthead.billing import changes, discounts, retries, schemas, service
+from masthead.billing.card_limits import CARD_ATTEMPT, limit_card_attempt
 from masthead.billing.errors import BillingError
 from masthead.billing.gateway import PaymentGateway
 from masthead.billing.pause_email import send_pause_email
 from masthead.billing.subscribe import SubscribeRequest, subscribe
 from masthead.deps import DbDep, RuntimeDep
 from masthead.errors import ApiError
-from masthead.identity.auth import ReaderDep
+from masthead.identity.auth import AddressDep, ReaderDep
 from masthead.region import RegionDep, vary_headers
 from masthead.site.nonces import require_rest_nonce
 
@@ -27,6 +28,7 @@ router = APIRouter(tags=["payments"])
 site_router = APIRouter(prefix="/wp-json/nyp-membership/v1", tags=["site"])
 
 NO_STORE = {"Cache-Control": "no-store"}
+CARD_LIMITS = "Card attempts are limited per account and per client address: 429."
 # Every site API call carries the page's nonce (X-WP-Nonce), except the public catalogue.
 SITE_NONCE = Depends(require_rest_nonce)
 T = TypeVar("T")
@@ -194,10 +196,11 @@ def payment_methods(reader: ReaderDep, db: DbDep, rt: RuntimeDep, gw: GatewayDep
     "/zephr/payment/braintree/payment-methods",
     response_model=schemas.PaymentMethodOut,
     status_code=201,
-    responses={400: {}, 401: {}, 402: {}, 503: {}},
+    dependencies=[CARD_ATTEMPT],
+    responses={400: {}, 401: {}, 402: {}, 429: {}, 503: {}},
     summary="Vault a payment method from a card-form nonce (402 payment-declined)",
     description="A card that fails verification is 402 `payment-declined` with the "
-    "processor's text as the message; a used or unknown nonce is 400 `bad-request`.",
+    "processor's text as the message; a used or unknown nonce is 400 `bad-request`. " + CARD_LIMITS,
 )
 def add_payment_method(
     body: schemas.NewPaymentMethod, reader: ReaderDep, db: DbDep, rt: RuntimeDep, gw: GatewayDep
@@ -211,7 +214,7 @@ def add_payment_method(
 @router.post(
     "/blaize/payment/braintree/subscribe",
     response_model=schemas.GrantOut,
-    responses={400: {}, 401: {}, 402: {}, 403: {}, 404: {}, 409: {}, 503: {}},
+    responses={400: {}, 401: {}, 402: {}, 403: {}, 404: {}, 409: {}, 429: {}, 503: {}},
     summary="Start a membership on a plan; answers the subscription id as grant_id",
     description="Vaults `payment_nonce` as the default method, or uses the default method. "
     "The plan's trial is given unless `skip_trial_period`, a future `start_date`, or the "
@@ -220,7 +223,10 @@ def add_payment_method(
     "`payment-declined` (processor's text; nothing is stored), 404 `plan-not-found`, 409 "
     "`already-subscribed` (live on another plan) or `subscribe-in-progress`, 400 "
     "`payment-method-required`, 403 `membership-disabled` or `unsupported-region` (outside "
-    "the supported region).",
+    "the supported region). `start_date`: today up to 3 months ahead (400 otherwise); until "
+    "its first charge the membership is Pending, without access. 409 `home-delivery` (free "
+    "with print delivery), `home-delivery-unverified` (once the address is verified; a link "
+    "is mailed). With a `payment_nonce`: " + CARD_LIMITS,
 )
 def subscribe_route(
     body: schemas.SubscribeIn,
@@ -229,7 +235,10 @@ def subscribe_route(
     rt: RuntimeDep,
     gw: GatewayDep,
     region: RegionDep,
+    address: AddressDep,
 ) -> Response:
+    if body.payment_nonce:
+        limit_card_attempt(rt, reader, address)
     req = SubscribeRequest(
         plan_id=body.plan_id,
         product_id=body.product_id,
@@ -330,7 +339,7 @@ def change_subscription(
 @router.patch(
     "/zephr/payment/braintree/payment-methods/{token}",
     response_model=schemas.PaymentMethodOut,
-    responses={400: {}, 401: {}, 402: {}, 404: {}, 503: {}},
+    responses={400: {}, 401: {}, 402: {}, 404: {}, 429: {}, 503: {}},
     summary="Replace a card's details, or re-verify it by its CVV, from a nonce",
     description="A card-form nonce replaces the card's details; a CVV-only nonce (the card "
     "form's CVV field alone) re-verifies the vaulted card and changes none of its details. "
@@ -338,7 +347,8 @@ def change_subscription(
     "changes nothing; its message is the processor's text, or for a CVV that does not match "
     "or cannot be verified a sentence saying so. 404 `payment-method-not-found` when the "
     "token is not one of the reader's methods. Adds a timestamp to the profile's "
-    "`payment-method-update-log` (the last 3 are kept).",
+    "`payment-method-update-log` (the last 3 are kept). " + CARD_LIMITS,
+    dependencies=[CARD_ATTEMPT],
 )
 def update_payment_method(
     token: str,

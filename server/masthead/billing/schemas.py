@@ -50,6 +50,9 @@ class PaymentMethodOut(BaseModel):
     expired: bool
     expiring_soon: bool = Field(description="Expires at the end of this month or the next.")
     image: str
+    email: str | None = Field(
+        default=None, description="A PayPal account's email, which names it; null otherwise."
+    )
 
 
 class NewPaymentMethod(BaseModel):
@@ -146,6 +149,12 @@ class SubscriptionOut(BaseModel):
     discounts: list[AppliedDiscount] = Field(
         default_factory=list, description="Discounts on it, as the gateway last said."
     )
+    pendingSubscription: SubscriptionOut | None = Field(
+        default=None,
+        description="The pending subscription that follows this one, which a pause, resume, "
+        "plan switch or restart replaced (in this form, without a pendingSubscription of its "
+        "own); null when nothing pending follows it.",
+    )
 
 
 class PriceChange(BaseModel):
@@ -185,6 +194,21 @@ class MembershipOut(BaseModel):
     priceChange: PriceChange | None = Field(
         default=None,
         description="the step-up price the renewing membership moves to, and from when",
+    )
+    accessUntil: str | None = Field(
+        default=None,
+        description="a cancelled membership's last day of access (YYYY-MM-DD): the last "
+        "day paid for or free in a trial, across the reader's subscriptions",
+    )
+    freeTrialUntil: str | None = Field(
+        default=None,
+        description="the last free day of a trial that still runs (YYYY-MM-DD), also when a "
+        "restart replaced the trial's subscription; the first charge is the day after",
+    )
+    planChangeDate: str | None = Field(
+        default=None,
+        description="the day activeSubscription's plan replaces the plan paid for now "
+        "(YYYY-MM-DD); null when no other plan follows (a resume or restart keeps the plan)",
     )
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from masthead.billing import catalog, home_delivery, repository, step_up, sync
+from masthead.billing import catalog, home_delivery, receipts, repository, step_up, sync
 from masthead.billing.cta import status_message
 from masthead.billing.errors import BillingError, from_gateway
 from masthead.billing.gateway import (
@@ -33,8 +33,16 @@ from masthead.billing.gateway import (
     SubscriptionInfo,
     ordered_methods,
 )
+from masthead.billing.membership_view import fields as period_fields
+from masthead.billing.membership_view import still_running_cancelled
 from masthead.billing.models import BillingCustomer, BillingSubscription
-from masthead.billing.normalise import copy_info, facts, payment_method_wire, subscription_wire
+from masthead.billing.normalise import (
+    copy_info,
+    facts,
+    payment_method_wire,
+    pending_successors,
+    subscription_wire,
+)
 from masthead.billing.plans import as_offered
 from masthead.billing.status import (
     PAUSED,
@@ -292,7 +300,8 @@ def _sorted(rows: list[BillingSubscription]) -> list[BillingSubscription]:
 
 def subscriptions(db: Session, reader: Reader) -> list[dict[str, Any]]:
     rows = _sorted(list(repository.subscriptions_of(db, reader.user_id)))
-    return [subscription_wire(row) for row in rows]
+    pending = pending_successors(rows)
+    return [subscription_wire(row, pending.get(row.id)) for row in rows]
 
 
 def _status(rt: Runtime, rows: list[BillingSubscription], profile: dict[str, Any]) -> AccountStatus:
@@ -336,9 +345,7 @@ def membership(db: Session, rt: Runtime, reader: Reader) -> dict[str, Any]:
     if should_auto_unpause(bool(profile["paused"]), status, pausing):
         sync.set_profile(db, rt, reader.user_id, {"paused": False, "paused-length": ""})
     live = [r for r in rows if r.status in LIVE]
-    paid_ahead = [
-        r for r in rows if r.status == CANCELED and (r.paid_through_date or today) > today
-    ]
+    paid_ahead = still_running_cancelled(rows, today)
     shown = [] if delivery.active else live or paid_ahead
     active = shown[0] if shown else None
     return {
@@ -355,6 +362,7 @@ def membership(db: Session, rt: Runtime, reader: Reader) -> dict[str, Any]:
         "priceChange": None
         if active is None
         else step_up.upcoming(repository.plan_row(db, active.plan_id), active, today),
+        **period_fields(rows, active, today),
     }
 
 
@@ -397,4 +405,5 @@ def cancel(
             reader.user_id,
             {"cancel-reason": reason[:200], "cancel-reason-text": reason_text[:1000]},
         )
+        receipts.cancelled(db, rt, row)  # once: a retried DELETE finds it cancelled
     return subscription_wire(row)

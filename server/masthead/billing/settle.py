@@ -28,7 +28,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from masthead.billing import repository, sync
+from masthead.billing import receipts, repository, sync
 from masthead.billing.gateway import (
     CANCELED,
     EXPIRED,
@@ -151,7 +151,10 @@ def settle(db: Session, rt: Runtime, gw: PaymentGateway, change: Change) -> Outc
     elif landed and new is not None:
         plan = repository.plan(db, change.plan_id)
         name, product = (plan.name, plan.product_id) if plan else (change.plan_id, "")
-        sync.store_new(db, rt, change.user_id, new, name, product)
+        new_row = sync.store_new(db, rt, change.user_id, new, name, product)
+        new_row.follows_id = change.old_id  # the old one shows it as its pendingSubscription
+    if landed and change.kind == "switch" and new_row is not None:  # by the request or the job
+        receipts.plan_changed(db, rt, old_row, new_row)
     sync.set_profile(
         db, rt, change.user_id, change.landed_profile if landed else change.failed_profile
     )

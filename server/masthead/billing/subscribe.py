@@ -14,6 +14,10 @@
 - Region: outside the supported region (masthead.region) subscribe is refused, 403.
 - Price: the plan's amount, or its step-up amount from the step-up date on (step_up.py
   moves the subscribers who joined before the date, with a notice).
+- start_date: from today up to the longest pause ahead (changes.PAUSE_LENGTHS), else 400,
+  so no scheduled subscription lies further ahead than a pause could put one. Access never
+  depends on the date: a later start is Pending, with no access, until its first charge
+  (status.py).
 - Trial: the plan's trial unless skip_trial_period, a future start_date (Braintree cannot
   combine a first billing date with a trial), or the profile's had-trial. had-trial is set
   when a trial starts.
@@ -29,7 +33,8 @@ from datetime import date, timedelta
 
 from sqlalchemy.orm import Session
 
-from masthead.billing import catalog, home_delivery, repository, sync
+from masthead.billing import catalog, home_delivery, receipts, repository, sync
+from masthead.billing.changes import PAUSE_LENGTHS
 from masthead.billing.errors import BillingError, from_gateway
 from masthead.billing.gateway import (
     ACTIVE,
@@ -41,6 +46,7 @@ from masthead.billing.gateway import (
 )
 from masthead.billing.models import BillingPlan
 from masthead.billing.plans import price_on
+from masthead.billing.sandbox.dates import add_months
 from masthead.billing.service import LIVE, ensure_customer, vault
 from masthead.deps import Runtime
 from masthead.identity.profile_fields import read_profile
@@ -72,16 +78,14 @@ def subscribe(
         raise BillingError("membership-disabled", "Memberships are not available right now.")
     if not req.in_supported_region:
         raise BillingError("unsupported-region", REGION_MESSAGE)
-    if home_delivery.is_active(db, reader.email):
-        raise BillingError("home-delivery", home_delivery.SUBSCRIBE_REFUSAL)
+    home_delivery.refuse_subscribe(db, rt, reader.email)
     plan = repository.plan(db, req.plan_id)
     if plan is None:
         raise BillingError("plan-not-found", f'There is no plan "{req.plan_id[:64]}".')
     if req.product_id and req.product_id != plan.product_id:
         raise BillingError("bad-request", "The product_id field does not match the plan.")
     today = rt.clock.now().date()
-    if req.start_date is not None and req.start_date < today:
-        raise BillingError("bad-request", "The start_date field cannot be in the past.")
+    _check_start_date(req.start_date, today)
     existing = _existing_grant(db, reader.user_id, plan.id)
     if existing is not None:
         return existing
@@ -105,6 +109,25 @@ def subscribe(
         raise
     _release(rt, reader.user_id)
     return grant
+
+
+def latest_start(today: date) -> date:
+    """The furthest first billing date a new membership may have: the longest pause ahead."""
+    return add_months(today, max(PAUSE_LENGTHS))
+
+
+def _check_start_date(start: date | None, today: date) -> None:
+    if start is None:
+        return
+    if start < today:
+        raise BillingError("bad-request", "The start_date field cannot be in the past.")
+    last = latest_start(today)
+    if start > last:
+        raise BillingError(
+            "bad-request",
+            f"The start_date field cannot be after {last.isoformat()}: a membership can start "
+            f"at most {max(PAUSE_LENGTHS)} months ahead.",
+        )
 
 
 def _release(rt: Runtime, user_id: int) -> None:
@@ -156,6 +179,7 @@ def _recovered(rt: Runtime, gw: PaymentGateway, user_id: int, plan_id: str) -> s
             row = sync.store_new(own, rt, user_id, info, name, product)
             _profile_after_start(own, rt, user_id, info)
             sync.convert_once(own, rt, row)
+            receipts.subscribed(own, rt, row)
         repository.release_subscribe(own, user_id, stored=True)
     log.warning("subscribe: stored %s, made by a request that did not finish", info.id)
     with rt.sessions() as fresh:
@@ -229,6 +253,7 @@ def _start(
     row = sync.store_new(db, rt, reader.user_id, info, plan.name, plan.product_id)
     _profile_after_start(db, rt, reader.user_id, info)
     sync.convert_once(db, rt, row)
+    receipts.subscribed(db, rt, row)  # committed with the subscription
     return row.id
 
 

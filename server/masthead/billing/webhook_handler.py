@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from masthead.billing import repository, sync
+from masthead.billing import receipts, repository, sync
 from masthead.billing.gateway import NOT_FOUND, GatewayError
 from masthead.billing.normalise import copy_info
 from masthead.billing.sandbox import cycles
@@ -49,6 +49,7 @@ def handle_webhook(runtime: Runtime, payload: dict[str, Any]) -> None:
         copy_info(row, info)
         sync.convert_once(db, runtime, row)
         sync.end_pause_when_restarted(db, runtime, row)
+        receipts.charged(db, runtime, row)  # once per charge: a repeated webhook sends none
 
 
 def run_sandbox_cycle(runtime: Runtime) -> None:

@@ -6,7 +6,9 @@ from collections.abc import Callable
 from typing import Any
 
 from masthead.billing.gateway import WEBHOOK_TOPIC as BILLING_WEBHOOK_TOPIC
+from masthead.billing.home_delivery import PAID_CHECK_INTERVAL_SECONDS as HOME_DELIVERY_SECONDS
 from masthead.billing.home_delivery import STARTED_TOPIC as HOME_DELIVERY_STARTED_TOPIC
+from masthead.billing.home_delivery import end_paid_memberships
 from masthead.billing.home_delivery import handle_started as handle_home_delivery_started
 from masthead.billing.retries import CHECK_INTERVAL_SECONDS as RETRY_CHECK_SECONDS
 from masthead.billing.retries import retry_past_due
@@ -28,7 +30,13 @@ Handler = Callable[[Runtime, dict[str, Any]], None]
 
 
 def _send_mail(runtime: Runtime, payload: dict[str, Any]) -> None:
-    deliver(runtime, to=payload["to"], subject=payload["subject"], text=payload["text"])
+    deliver(
+        runtime,
+        to=payload["to"],
+        subject=payload["subject"],
+        text=payload["text"],
+        html=payload.get("html"),
+    )
 
 
 HANDLERS: dict[str, Handler] = {
@@ -45,4 +53,5 @@ PERIODIC: list[tuple[float, Callable[[Runtime], None]]] = [
     (CYCLE_INTERVAL_SECONDS, run_sandbox_cycle),
     (RETRY_CHECK_SECONDS, retry_past_due),
     (STEP_UP_CHECK_SECONDS, run_step_ups),
+    (HOME_DELIVERY_SECONDS, end_paid_memberships),
 ]

@@ -15,14 +15,14 @@ from masthead.settings import Settings
 SMTP_TIMEOUT_SECONDS = 30
 
 
-def deliver(runtime: Runtime, *, to: str, subject: str, text: str) -> None:
+def deliver(runtime: Runtime, *, to: str, subject: str, text: str, html: str | None = None) -> None:
     backend = runtime.settings.mail_backend
     if backend == "devmailbox":
         with runtime.sessions.begin() as db:
             repository.add_delivered(db, to=to, subject=subject, text=text, at=runtime.clock.now())
     elif backend == "smtp":
         message = build_message(
-            runtime.settings, to=to, subject=subject, text=text, at=runtime.clock.now()
+            runtime.settings, to=to, subject=subject, text=text, at=runtime.clock.now(), html=html
         )
         send_by_smtp(runtime.settings, message)
     else:
@@ -30,7 +30,7 @@ def deliver(runtime: Runtime, *, to: str, subject: str, text: str) -> None:
 
 
 def build_message(
-    settings: Settings, *, to: str, subject: str, text: str, at: datetime
+    settings: Settings, *, to: str, subject: str, text: str, at: datetime, html: str | None = None
 ) -> EmailMessage:
     message = EmailMessage()
     message["From"] = settings.mail_from
@@ -41,6 +41,8 @@ def build_message(
     domain = parseaddr(settings.mail_from)[1].rpartition("@")[2] or "masthead.local"
     message["Message-ID"] = make_msgid(domain=domain)
     message.set_content(text)
+    if html is not None:  # multipart/alternative: mail clients show the HTML, others the text
+        message.add_alternative(html, subtype="html")
     return message
 
 

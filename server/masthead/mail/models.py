@@ -18,3 +18,14 @@ class DeliveredMail(Base):
     subject: Mapped[str] = mapped_column(String(255))
     text: Mapped[str] = mapped_column(Text)
     delivered_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class SentOnce(Base):
+    """Mail that must go out at most once (a receipt per charge, one welcome per account),
+    by a natural key such as "charge:<transaction id>". Written with the mail's outbox job
+    in one transaction, so a repeated webhook or job finds the key and sends nothing."""
+
+    __tablename__ = "mail_sent_once"
+
+    key: Mapped[str] = mapped_column(String(160), primary_key=True)
+    sent_at: Mapped[datetime] = mapped_column(UTCDateTime)

@@ -2,13 +2,65 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from masthead.clock import Clock
 from masthead.jobs.service import enqueue
+from masthead.mail.models import SentOnce
 
 MAIL_TOPIC = "mail.send"
 
 
-def send_mail(db: Session, clock: Clock, *, to: str, subject: str, text: str) -> None:
-    enqueue(db, clock, MAIL_TOPIC, {"to": to, "subject": subject, "text": text})
+def send_mail(
+    db: Session, clock: Clock, *, to: str, subject: str, text: str, html: str | None = None
+) -> None:
+    payload: dict[str, Any] = {"to": to, "subject": subject, "text": text}
+    if html is not None:
+        payload["html"] = html
+    enqueue(db, clock, MAIL_TOPIC, payload)
+
+
+def send_once(
+    db: Session,
+    clock: Clock,
+    key: str,
+    *,
+    to: str,
+    subject: str,
+    text: str,
+    html: str | None = None,
+) -> bool:
+    """Send the mail unless one with this key was sent already; True if it is sent now.
+
+    The key and the mail commit with the caller's change. Two transactions racing on one key:
+    the savepoint makes the second wait for the first and then see the key (PostgreSQL's
+    unique index), so only one mail leaves.
+    """
+    if already_sent(db, key):
+        return False
+    try:
+        with db.begin_nested():
+            db.add(SentOnce(key=key[:160], sent_at=clock.now()))
+    except IntegrityError:
+        return False
+    send_mail(db, clock, to=to, subject=subject, text=text, html=html)
+    return True
+
+
+def already_sent(db: Session, key: str) -> bool:
+    return db.get(SentOnce, key[:160]) is not None
+
+
+def mark_sent(db: Session, clock: Clock, key: str) -> None:
+    """Record the key without a mail of its own: another mail already covered it (the
+    subscribe receipt names the first charge, which then gets no receipt of its own)."""
+    if already_sent(db, key):
+        return
+    try:
+        with db.begin_nested():
+            db.add(SentOnce(key=key[:160], sent_at=clock.now()))
+    except IntegrityError:
+        return

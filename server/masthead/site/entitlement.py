@@ -2,8 +2,13 @@
 
 A reader is entitled when billing's status resolution gives a member-like status (Active,
 Cancelled_Active, Active_Pending, Active_Paused), or their products include home delivery
-(billing.status.is_member). Nothing the browser sends besides the session decides it: the
-segment cookie is a hint for the page, never an input here.
+(billing.status.is_member). Those statuses need money covering today: a settled payment
+paid through today, a running trial, a charge the gateway is taking; a subscription that is
+only scheduled (Pending) or a next billing date never counts (billing/status.py). Home
+delivery counts only for a verified address (identity's session query). Nothing the browser
+sends besides the session decides it: the segment cookie is a hint for the page, never an
+input here. The content call's and the decision engine's fast paths decide through this
+module too, so every path gives the same answer.
 """
 
 from __future__ import annotations

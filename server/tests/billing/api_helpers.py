@@ -12,7 +12,9 @@ from masthead.billing.catalog import seed_catalogue
 from masthead.billing.sandbox.gateway import SandboxGateway
 from masthead.clock import FrozenClock
 from masthead.deps import Runtime
-from tests.identity.helpers import register
+from masthead.jobs.models import OutboxJob
+from masthead.mail.service import MAIL_TOPIC
+from tests.identity.helpers import login, register
 
 PAY = "/blaize/payment/braintree"
 METHODS = "/zephr/payment/braintree/payment-methods"
@@ -32,6 +34,42 @@ def sign_in(client: TestClient, email: str = "ada@example.com") -> str:
     assert response.status_code == 200, response.text
     tracking_id: str = response.json()["tracking_id"]
     return tracking_id
+
+
+def sign_in_verified(client: TestClient, runtime: Runtime, email: str = "ada@example.com") -> None:
+    """Registers a reader who verifies their address by the mailed link (as with
+    MASTHEAD_REQUIRE_EMAIL_VERIFICATION), then signs them in."""
+    required = runtime.settings.require_email_verification
+    runtime.settings.require_email_verification = True
+    try:
+        response = register(client, email, **{"full-name": "Ada Lovelace"})
+        assert response.status_code == 200, response.text
+    finally:
+        runtime.settings.require_email_verification = required
+    follow_verification_link(client, runtime, email)
+    assert login(client, email).status_code == 200
+
+
+VERIFY_LINK = "/blaize/users/verify-email/"
+
+
+def verification_mails(runtime: Runtime, email: str) -> list[str]:
+    """The texts of the verification mails queued for the address (not yet delivered: the
+    outbox is not drained, so other jobs stay where the test left them)."""
+    with runtime.sessions() as db:
+        jobs = db.scalars(
+            select(OutboxJob).where(OutboxJob.topic == MAIL_TOPIC).order_by(OutboxJob.id)
+        ).all()
+        texts = [str(job.payload["text"]) for job in jobs if job.payload["to"] == email]
+    return [text for text in texts if VERIFY_LINK in text]
+
+
+def follow_verification_link(client: TestClient, runtime: Runtime, email: str) -> None:
+    """Opens the newest verification link mailed to the address."""
+    text = verification_mails(runtime, email)[-1]
+    path = VERIFY_LINK + text.split(VERIFY_LINK, 1)[1].split()[0]
+    response = client.get(path, follow_redirects=False)
+    assert response.status_code == 303, response.text
 
 
 def nonce(sandbox: SandboxGateway, number: str = GOOD_CARD) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
+from masthead.billing.decline_messages import DECLINED
 from masthead.billing.models import BillingSubscription
 from masthead.billing.sandbox.gateway import SandboxGateway as Sandbox
 from masthead.clock import FrozenClock
@@ -217,7 +218,7 @@ def test_a_declined_card_on_patch_is_402_and_changes_nothing(
         f"{METHODS}/{old['token']}", json={"payment_method_nonce": nonce(sandbox, DECLINED_CARD)}
     )
     assert response.status_code == 402
-    assert response.json() == {"type": "payment-declined", "message": "Do Not Honor"}
+    assert response.json() == {"type": "payment-declined", "message": DECLINED}
     assert _listed(client) == [old]
     assert UPDATE_LOG not in profile(runtime)
 

@@ -7,6 +7,7 @@ import json
 
 from fastapi.testclient import TestClient
 
+from masthead.billing.decline_messages import DECLINED
 from masthead.billing.models import BillingCustomer
 from masthead.deps import Runtime
 from tests.billing.api_helpers import (
@@ -60,6 +61,7 @@ def test_vault_and_list(client: TestClient, runtime: Runtime) -> None:
         "expired": False,
         "expiring_soon": False,
         "image": method["image"],
+        "email": None,
     }
     assert method["image"]
     assert client.get(METHODS).json() == [method]
@@ -75,7 +77,7 @@ def test_declined_card_is_402_with_the_processors_text(
     sign_in(client)
     response = client.post(METHODS, json={"payment_method_nonce": nonce(sandbox, DECLINED_CARD)})
     assert response.status_code == 402
-    assert response.json() == {"type": "payment-declined", "message": "Do Not Honor"}
+    assert response.json() == {"type": "payment-declined", "message": DECLINED}
     assert client.get(METHODS).json() == []
 
 

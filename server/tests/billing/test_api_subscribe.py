@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from masthead.billing import subscribe as subscribe_module
+from masthead.billing.decline_messages import DECLINED
 from masthead.billing.models import BillingCustomer, BillingSubscription
 from masthead.billing.sandbox.cycles import advance
 from masthead.billing.sandbox.models import SandboxSubscription, SandboxTransaction
@@ -67,6 +68,7 @@ def test_trial_is_active_without_charge_until_it_ends(
         "plan": {"amount": "4.99", "id": "sports-monthly", "name": "Monthly"},
         "trial": True,
         "discounts": [],
+        "pendingSubscription": None,
     }
     state = membership(client)
     assert (state["status"], state["isMember"], state["paymentMessage"]) == ("Active", True, None)
@@ -117,7 +119,7 @@ def test_declined_charge_is_402_and_writes_nothing(client: TestClient, runtime: 
     for card in ("fake-processor-declined-visa-nonce", nonce(sandbox, "4000111111111115")):
         response = subscribe(client, "sports-annual", card)
         assert response.status_code == 402
-        assert response.json() == {"type": "payment-declined", "message": "Do Not Honor"}
+        assert response.json() == {"type": "payment-declined", "message": DECLINED}
     assert count(runtime, BillingSubscription) == 0
     assert count(runtime, SandboxSubscription) == 0
     assert profile(runtime) == before
@@ -215,14 +217,47 @@ def test_future_start_date_is_pending(
         False,
         [],
     )
-    # Rule 3c: a pending subscription on the profile's current plan reads Active while the
-    # pause feature is on (a resumed membership waiting to start); Pending without it.
-    assert membership(client)["status"] == "Active"
-    runtime.settings.membership_pause_enabled = False
-    assert membership(client)["status"] == "Pending"
+    # Nothing is paid yet: Pending, not a member, with the pause feature on or off (rule 3c
+    # reads Active only for a resumed membership continuing a paid one).
+    for pausing in (True, False):
+        runtime.settings.membership_pause_enabled = pausing
+        state = membership(client)
+        assert (state["status"], state["isMember"]) == ("Pending", False)
     on(clock, date(2026, 12, 10))
     advance(runtime)
     drain_once(runtime)
-    assert membership(client)["status"] == "Active"
+    state = membership(client)
+    assert (state["status"], state["isMember"]) == ("Active", True)
     past = subscribe(client, "sports-monthly", None, start_date="2026-12-01")
     assert past.status_code == 400
+
+
+@pytest.mark.parametrize(
+    ("start_date", "accepted"),
+    [
+        ("2026-11-21", False),  # yesterday
+        ("2026-11-22", True),  # today: charged at once
+        ("2027-02-22", True),  # the longest pause (3 months) ahead
+        ("2027-02-23", False),
+        ("2099-12-31", False),
+    ],
+)
+def test_start_date_runs_from_today_to_the_longest_pause_ahead(
+    client: TestClient, runtime: Runtime, start_date: str, accepted: bool
+) -> None:
+    sandbox = setup(runtime)
+    sign_in(client)
+    response = subscribe(client, "sports-monthly", nonce(sandbox), start_date=start_date)
+    if accepted:
+        assert response.status_code == 200, response.text
+        return
+    assert response.status_code == 400
+    assert response.json()["type"] == "bad-request"
+    message = response.json()["message"]
+    assert message in (
+        "The start_date field cannot be in the past.",
+        "The start_date field cannot be after 2027-02-22: a membership can start at most "
+        "3 months ahead.",
+    )
+    assert count(runtime, BillingSubscription) == 0
+    assert count(runtime, SandboxSubscription) == 0

@@ -87,8 +87,8 @@ def test_a_year_of_a_monthly_membership(
     assert statuses == [
         (date(2026, 11, 20), "Active"),  # the 7-day trial
         (date(2027, 1, 10), "Active_Paused"),  # paid until the 26th, pause scheduled
-        # Paid through the 26th; "paid through a future date" is strict (status.py).
-        (date(2027, 1, 26), "Paused"),
+        # Paid through the 26th, that day included (status.py, rule 3a).
+        (date(2027, 1, 27), "Paused"),
         (date(2027, 2, 27), "Active"),  # restarted after a month; the profile is unpaused
         (date(2027, 5, 27), "Past Due"),
         (date(2027, 6, 5), "Active"),

@@ -1,5 +1,6 @@
 """Home delivery: the print system grants and revokes the free sports membership through the
-operator API; the reader sees it in the data layer and on the membership page."""
+operator API; the reader (with a verified address: test_home_delivery_verification.py) sees it
+in the data layer and on the membership page."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from masthead.jobs.models import OutboxJob
 from masthead.jobs.runner import drain_once
 from masthead.mail.service import MAIL_TOPIC
 from masthead.settings import Settings
-from tests.billing.api_helpers import membership, nonce, setup, sign_in, subscribe
+from tests.billing.api_helpers import membership, nonce, setup, sign_in_verified, subscribe
 from tests.billing.faults import install, unavailable
 from tests.billing.test_api_changes import charges, gateway_subscriptions, run_billing_day
 
@@ -80,7 +81,7 @@ def test_a_home_delivery_reader_is_a_member_without_paying(
     client: TestClient, runtime: Runtime
 ) -> None:
     sandbox = setup(runtime)
-    sign_in(client)
+    sign_in_verified(client, runtime)
     assert products(client) == []
     granted = start(client, "Ada@Example.com")
     assert (granted["email"], granted["active"], granted["account"]) == (
@@ -88,6 +89,7 @@ def test_a_home_delivery_reader_is_a_member_without_paying(
         True,
         True,
     )
+    assert granted["accountVerified"] is True
     assert products(client) == ["hd-sports-membership"]
     state = membership(client)
     assert state["status"] == "Active"
@@ -108,7 +110,7 @@ def test_a_grant_waits_for_the_reader_to_register(client: TestClient, runtime: R
     granted = start(client, "grace@example.com")
     assert (granted["active"], granted["account"]) == (True, False)
     drain_once(runtime)  # the grant's job: no account, nothing paid to end
-    sign_in(client, "grace@example.com")
+    sign_in_verified(client, runtime, "grace@example.com")
     assert products(client) == ["hd-sports-membership"]
     assert membership(client)["homeDelivery"] is True
 
@@ -117,7 +119,7 @@ def test_a_paid_membership_ends_without_another_charge(
     client: TestClient, runtime: Runtime, clock: FrozenClock
 ) -> None:
     sandbox = setup(runtime)
-    sign_in(client)
+    sign_in_verified(client, runtime)
     response = subscribe(client, "sports-monthly", nonce(sandbox), skip_trial_period=True)
     assert response.status_code == 200, response.text
     start(client)
@@ -136,7 +138,7 @@ def test_a_paid_membership_ends_without_another_charge(
 
 def test_a_paused_membership_is_ended_and_unpaused(client: TestClient, runtime: Runtime) -> None:
     sandbox = setup(runtime)
-    sign_in(client)
+    sign_in_verified(client, runtime)
     grant = subscribe(client, "sports-monthly", nonce(sandbox), skip_trial_period=True)
     paused = client.patch(
         f"/blaize/payment/braintree/subscriptions/{grant.json()['grant_id']}",
@@ -154,7 +156,7 @@ def test_ending_a_paid_membership_is_retried_until_the_gateway_answers(
     client: TestClient, runtime: Runtime, clock: FrozenClock
 ) -> None:
     sandbox = setup(runtime)
-    sign_in(client)
+    sign_in_verified(client, runtime)
     assert subscribe(client, "sports-annual", nonce(sandbox)).status_code == 200
     faulty = install(runtime, SandboxGateway(runtime))
     faulty.fail("cancel_subscription", unavailable())
@@ -172,7 +174,7 @@ def test_a_grant_revoked_before_the_worker_ran_keeps_the_paid_membership(
     client: TestClient, runtime: Runtime
 ) -> None:
     sandbox = setup(runtime)
-    sign_in(client)
+    sign_in_verified(client, runtime)
     assert subscribe(client, "sports-annual", nonce(sandbox)).status_code == 200
     start(client)
     end(client)
@@ -185,7 +187,7 @@ def test_revoking_ends_the_free_membership_with_a_message(
     client: TestClient, runtime: Runtime
 ) -> None:
     setup(runtime)
-    sign_in(client)
+    sign_in_verified(client, runtime)
     start(client)
     mails_before = len(jobs(runtime, MAIL_TOPIC))
     ended = end(client)
@@ -218,7 +220,7 @@ def test_subscribing_after_home_delivery_ended_clears_the_message(
     client: TestClient, runtime: Runtime, clock: FrozenClock
 ) -> None:
     sandbox = setup(runtime)
-    sign_in(client)
+    sign_in_verified(client, runtime)
     assert subscribe(client, "sports-monthly", nonce(sandbox)).status_code == 200
     start(client)
     drain_once(runtime)
@@ -238,7 +240,7 @@ def test_the_operator_can_use_the_command_line(
     client: TestClient, runtime: Runtime, settings: Settings, capsys: pytest.CaptureFixture[str]
 ) -> None:
     setup(runtime)
-    sign_in(client)
+    sign_in_verified(client, runtime)
     assert cli(["grant", "ADA@example.com"], settings=settings) == 0
     assert '"active": true' in capsys.readouterr().out
     assert products(client) == ["hd-sports-membership"]

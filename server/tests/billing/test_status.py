@@ -40,10 +40,47 @@ PAST_DUE = sub(S.PAST_DUE, paid_through_date=PAST, has_transactions=True)
 CANCELLED_PAID = sub(S.CANCELLED, paid_through_date=FUTURE, has_transactions=True)
 CANCELLED_OVER = sub(S.CANCELLED, paid_through_date=PAST, has_transactions=True)
 CANCELLED_TODAY = sub(S.CANCELLED, paid_through_date=TODAY, has_transactions=True)
+YESTERDAY = TODAY - timedelta(days=1)
+CANCELLED_YESTERDAY = sub(S.CANCELLED, paid_through_date=YESTERDAY, has_transactions=True)
 CANCELLED_ENDING = sub(S.CANCELLED, next_billing_date=FUTURE, ends=FUTURE)
 CANCELLED_NO_END = sub(S.CANCELLED, next_billing_date=FUTURE)
 CANCELLED_BILLING_PAST = sub(S.CANCELLED, next_billing_date=PAST, ends=FUTURE)
 EXPIRED_PAID = sub(S.EXPIRED, paid_through_date=FUTURE, next_billing_date=FUTURE, ends=FUTURE)
+
+# An active copy: renewing today (charge due, not yet taken), lapsed, in a trial the gateway
+# reports without a paid-through date, and one with no dates at all.
+ACTIVE_DUE_TODAY = sub(
+    S.ACTIVE, paid_through_date=YESTERDAY, next_billing_date=TODAY, has_transactions=True
+)
+ACTIVE_DUE_YESTERDAY = sub(
+    S.ACTIVE,
+    paid_through_date=TODAY - timedelta(days=2),
+    next_billing_date=YESTERDAY,
+    has_transactions=True,
+)
+ACTIVE_OVERDUE = sub(
+    S.ACTIVE,
+    paid_through_date=TODAY - timedelta(days=3),
+    next_billing_date=TODAY - timedelta(days=2),
+    has_transactions=True,
+)
+ACTIVE_LAPSED = sub(
+    S.ACTIVE,
+    paid_through_date=PAST,
+    next_billing_date=PAST + timedelta(days=1),
+    has_transactions=True,
+)
+ACTIVE_TRIAL = sub(S.ACTIVE, trial_duration=7, next_billing_date=FUTURE)
+ACTIVE_TRIAL_CHARGED = sub(
+    S.ACTIVE, trial_duration=7, next_billing_date=FUTURE, has_transactions=True
+)
+ACTIVE_UNDATED = sub(S.ACTIVE)
+# Scheduled for a first charge far ahead, never charged (the subscribe start_date attack).
+PENDING_FAR = sub(S.PENDING, "annual", next_billing_date=date(2099, 12, 31))
+# The same, cancelled before its first charge: the gateway still lists its next billing date.
+CANCELLED_UNPAID = sub(
+    S.CANCELLED, "annual", next_billing_date=date(2099, 12, 31), ends=date(2099, 12, 31)
+)
 
 PAUSE_ON: dict[str, Any] = {"pause_feature_enabled": True}
 PAUSED_PROFILE: dict[str, Any] = {"pause_feature_enabled": True, "profile_paused": True}
@@ -62,12 +99,27 @@ PAUSED_PROFILE: dict[str, Any] = {"pause_feature_enabled": True, "profile_paused
         ([ACTIVE], PAUSED_PROFILE, A.ACTIVE_PAUSED),
         ([ACTIVE], {"profile_paused": True}, A.ACTIVE),  # pause flag off: not paused
         ([ACTIVE], PAUSE_ON, A.ACTIVE),
+        # 2'. only an active subscription in good standing wins (money, never a date)
+        ([sub(S.ACTIVE, paid_through_date=TODAY)], {}, A.ACTIVE),  # its last paid day
+        ([ACTIVE_DUE_TODAY], {}, A.ACTIVE),  # renewal day: the gateway charges it today
+        ([ACTIVE_DUE_TODAY], PAUSED_PROFILE, A.ACTIVE_PAUSED),
+        ([ACTIVE_DUE_YESTERDAY], {}, A.ACTIVE),  # the gateway's billing run, its webhook
+        ([ACTIVE_OVERDUE], {}, A.PAST_DUE),  # not charged in time: as past due
+        ([ACTIVE_TRIAL], {}, A.ACTIVE),
+        ([sub(S.ACTIVE, trial_duration=7, next_billing_date=PAST)], {}, A.PAST_DUE),
+        ([ACTIVE_TRIAL_CHARGED], {}, A.PAST_DUE),  # charged: its paid-through date decides
+        ([ACTIVE_LAPSED], {}, A.PAST_DUE),  # its paid period is over: as past due
+        ([ACTIVE_LAPSED], PAUSED_PROFILE, A.PAST_DUE),
+        ([ACTIVE_UNDATED], {}, A.PAST_DUE),
+        ([ACTIVE_LAPSED, PENDING, CANCELLED_PAID], {}, A.ACTIVE_PENDING),
         # 3. pending
         ([PENDING], {}, A.PENDING),
         ([PENDING, CANCELLED_PAID], {}, A.ACTIVE_PENDING),
         ([CANCELLED_PAID, PENDING], PAUSE_ON, A.ACTIVE_PENDING),
         ([PENDING, CANCELLED_OVER], {}, A.PENDING),
         ([PENDING, CANCELLED_TODAY], {}, A.PENDING),  # paid through today is not the future
+        ([PENDING, CANCELLED_TODAY], PAUSED_PROFILE, A.ACTIVE_PAUSED),  # paused, last paid day
+        ([PENDING, CANCELLED_YESTERDAY], PAUSED_PROFILE, A.PAUSED),
         ([PENDING, CANCELLED_ENDING], {}, A.PENDING),  # rule 3 needs a paid-through date
         ([PENDING, EXPIRED_PAID], {}, A.PENDING),  # expired is never paid ahead
         ([PENDING], PAUSED_PROFILE, A.PAUSED),
@@ -75,13 +127,52 @@ PAUSED_PROFILE: dict[str, Any] = {"pause_feature_enabled": True, "profile_paused
         ([PENDING, CANCELLED_OVER], PAUSED_PROFILE, A.PAUSED),
         ([PENDING], {"profile_paused": True}, A.PENDING),  # pause flag off
         ([PENDING], {**PAUSED_PROFILE, "current_plan": "annual"}, A.PAUSED),  # pause first
-        ([PENDING], {**PAUSE_ON, "current_plan": "annual"}, A.ACTIVE),
+        # 3c: the same plan reads Active only continuing a paid membership (a resume)
+        ([PENDING], {**PAUSE_ON, "current_plan": "annual"}, A.PENDING),
+        ([PENDING, CANCELLED_TODAY], {**PAUSE_ON, "current_plan": "annual"}, A.ACTIVE),
+        ([PENDING, CANCELLED_TODAY], {**PAUSE_ON, "current_plan": "monthly"}, A.PENDING),
+        ([PENDING, CANCELLED_TODAY], {"current_plan": "annual"}, A.PENDING),  # flag off
+        ([PENDING, CANCELLED_OVER], {**PAUSE_ON, "current_plan": "annual"}, A.PENDING),
+        ([PENDING, EXPIRED_PAID], {**PAUSE_ON, "current_plan": "annual"}, A.PENDING),
+        # ... on its first billing date, while that charge is due, after a paid predecessor
+        (
+            [sub(S.PENDING, "annual", next_billing_date=TODAY), CANCELLED_YESTERDAY],
+            {**PAUSE_ON, "current_plan": "annual"},
+            A.ACTIVE,
+        ),
+        ([PENDING, CANCELLED_YESTERDAY], {**PAUSE_ON, "current_plan": "annual"}, A.PENDING),
+        (
+            [
+                sub(S.PENDING, "annual", next_billing_date=YESTERDAY),
+                sub(S.CANCELLED, paid_through_date=TODAY - timedelta(days=2)),
+            ],
+            {**PAUSE_ON, "current_plan": "annual"},
+            A.ACTIVE,
+        ),
+        (  # a gap between the paid period and the first charge: not a continuation
+            [
+                sub(S.PENDING, "annual", next_billing_date=TODAY),
+                sub(S.CANCELLED, paid_through_date=TODAY - timedelta(days=2)),
+            ],
+            {**PAUSE_ON, "current_plan": "annual"},
+            A.PENDING,
+        ),
+        (
+            [sub(S.PENDING, "annual", next_billing_date=TODAY), CANCELLED_OVER],
+            {**PAUSE_ON, "current_plan": "annual"},
+            A.PENDING,
+        ),
         ([PENDING], {**PAUSE_ON, "current_plan": "monthly"}, A.PENDING),
         ([PENDING], {"current_plan": "annual"}, A.PENDING),  # same plan, flag off
         ([PENDING], {**PAUSE_ON, "current_plan": None}, A.PENDING),
         ([PENDING], {**PAUSE_ON, "current_plan": ""}, A.PENDING),
         ([PENDING, CANCELLED_PAID], {**PAUSE_ON, "current_plan": "annual"}, A.ACTIVE_PENDING),
-        ([sub(S.PENDING, "monthly"), PENDING], {**PAUSE_ON, "current_plan": "annual"}, A.ACTIVE),
+        (
+            [sub(S.PENDING, "monthly"), PENDING, CANCELLED_TODAY],
+            {**PAUSE_ON, "current_plan": "annual"},
+            A.ACTIVE,
+        ),
+        ([PENDING_FAR], {**PAUSE_ON, "current_plan": "annual"}, A.PENDING),
         ([PENDING, PAST_DUE], {}, A.PENDING),  # pending before past due
         # 4. past due
         ([PAST_DUE], {}, A.PAST_DUE),
@@ -89,7 +180,9 @@ PAUSED_PROFILE: dict[str, Any] = {"pause_feature_enabled": True, "profile_paused
         ([PAST_DUE], PAUSED_PROFILE, A.PAST_DUE),
         # 5. cancelled but still paid
         ([CANCELLED_PAID], {}, A.CANCELLED_ACTIVE),
-        ([CANCELLED_ENDING], {}, A.CANCELLED_ACTIVE),
+        ([CANCELLED_ENDING], {}, A.CANCELED),  # a next billing date is not a payment
+        ([CANCELLED_UNPAID], {}, A.CANCELED),
+        ([CANCELLED_UNPAID], {**PAUSE_ON, "current_plan": "annual"}, A.CANCELED),
         ([CANCELLED_OVER, CANCELLED_PAID], {}, A.CANCELLED_ACTIVE),
         ([CANCELLED_PAID], PAUSED_PROFILE, A.CANCELLED_ACTIVE),
         # 6. cancelled

@@ -14,7 +14,16 @@ from masthead.billing.discounts import seed_discounts
 from masthead.clock import FrozenClock
 from masthead.deps import Runtime
 from masthead.identity.cookies import SESSION_COOKIE
-from tests.billing.api_helpers import PAY, SITE, nonce, on, setup, sign_in, subscribe
+from tests.billing.api_helpers import (
+    PAY,
+    SITE,
+    follow_verification_link,
+    nonce,
+    on,
+    setup,
+    sign_in,
+    subscribe,
+)
 from tests.decisions.helpers import (
     OPERATOR,
     RULES,
@@ -95,6 +104,8 @@ def test_entitlement_is_true_for_home_delivery_until_revoked(
     assert entitled(client) is False
     with runtime.sessions.begin() as db:
         home_delivery.grant(db, runtime, "print@example.com")
+    assert entitled(client) is False  # until the reader proves the address is theirs
+    follow_verification_link(client, runtime, "print@example.com")
     assert entitled(client) is True
     with runtime.sessions.begin() as db:
         home_delivery.revoke(db, runtime, "print@example.com")

@@ -11,7 +11,15 @@ from fastapi.testclient import TestClient
 from masthead.clock import FrozenClock
 from masthead.deps import Runtime
 from masthead.identity.cookies import SESSION_COOKIE, TRACKING_COOKIE
-from tests.billing.api_helpers import PAY, nonce, on, setup, sign_in, subscribe
+from tests.billing.api_helpers import (
+    PAY,
+    follow_verification_link,
+    nonce,
+    on,
+    setup,
+    sign_in,
+    subscribe,
+)
 from tests.site.stories import (
     SITE,
     content_id,
@@ -181,6 +189,8 @@ def test_a_home_delivery_reader_gets_the_members_body_until_it_is_revoked(
     assert get_content(client, content_id(MEMBERS), page_nonce(client)).status_code == 403
     with runtime.sessions.begin() as db:
         home_delivery.grant(db, runtime, "print@example.com")
+    assert get_content(client, content_id(MEMBERS), page_nonce(client)).status_code == 403
+    follow_verification_link(client, runtime, "print@example.com")  # the address is proven
     response = get_content(client, content_id(MEMBERS), page_nonce(client))
     assert (response.status_code, response.json()) == (200, {"content": _body_html(MEMBERS.body)})
     with runtime.sessions.begin() as db:

@@ -52,11 +52,29 @@ FAKE_NONCES: dict[str, Instrument] = {
     "fake-venmo-account-nonce": Instrument(
         "VenmoAccount", expires_in_years=None, username="venmojoe"
     ),
+    # Google Pay's virtual cards, as Braintree's sandbox answers them (the plain one is a Discover).
     "fake-android-pay-nonce": Instrument("GooglePay", "Discover", "601111", "1117"),
+    "fake-android-pay-discover-nonce": Instrument("GooglePay", "Discover", "601111", "1117"),
+    "fake-android-pay-visa-nonce": Instrument("GooglePay", "Visa", "411111", "1111"),
+    "fake-android-pay-mastercard-nonce": Instrument("GooglePay", "MasterCard", "555555", "4444"),
+    "fake-android-pay-amex-nonce": Instrument("GooglePay", "American Express", "378282", "0005"),
     "fake-apple-pay-visa-nonce": Instrument("ApplePay", "Apple Pay - Visa", "401288", "1881"),
     "fake-apple-pay-mastercard-nonce": Instrument(
         "ApplePay", "Apple Pay - MasterCard", "555555", "4444"
     ),
+    "fake-apple-pay-amex-nonce": Instrument(
+        "ApplePay", "Apple Pay - American Express", "378282", "0005"
+    ),
+}
+
+PAYPAL_BUYER_EMAIL = "jane.doe@example.com"  # the sandbox's PayPal buyer, as in its fake nonces
+
+# What each wallet's sheet hands over in the sandbox, by the client API path it is posted to:
+# PayPal's sandbox buyer, and the test card Google Pay's and Apple Pay's test environments return.
+WALLET_ACCOUNTS: dict[str, Instrument] = {
+    "paypal_accounts": Instrument("PayPalAccount", expires_in_years=None, email=PAYPAL_BUYER_EMAIL),
+    "android_pay_cards": FAKE_NONCES["fake-android-pay-visa-nonce"],
+    "apple_pay_cards": FAKE_NONCES["fake-apple-pay-visa-nonce"],
 }
 
 # Card numbers the sandbox accepts, with the card type Braintree reports.

@@ -4,7 +4,8 @@ The card form posts a card to Braintree's client API path with the authorization
 of a client token (SandboxGateway.client_token), and gets a single-use nonce back, as
 Braintree's client SDKs do; the nonce is then vaulted through the server's gateway. A card
 with nothing but a CVV (the CVV-only field for re-verifying a vaulted card) gets a CVV-only
-nonce, which the server passes to a payment method update with verify_card.
+nonce, which the server passes to a payment method update with verify_card. The wallets'
+sheets post their approval the same way and get a PayPal, Google Pay or Apple Pay nonce.
 """
 
 from __future__ import annotations
@@ -16,10 +17,10 @@ from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import JSONResponse
 
 from masthead.billing.gateway import GatewayError
-from masthead.billing.sandbox import vault, webhooks
+from masthead.billing.sandbox import vault, wallet_nonces, webhooks
 from masthead.billing.sandbox.gateway import SandboxGateway
 from masthead.billing.sandbox.logos import logo_svg
-from masthead.deps import RuntimeDep
+from masthead.deps import Runtime, RuntimeDep
 
 MERCHANT = "/merchants/{merchant_id}"
 
@@ -48,13 +49,9 @@ def tokenize_credit_card(
     """Braintree's client API call: a card, authorised by a client token's fingerprint."""
     if not isinstance(payload, dict):
         return _client_error("The request body is not JSON.")
-    settings = runtime.settings
-    signature, _, claims = str(payload.get("authorizationFingerprint", "")).partition("|")
-    expected = webhooks.signature(settings.braintree_private_key, claims)
-    if not hmac.compare_digest(signature, expected) or (
-        f"merchant_id={merchant_id}" not in claims.split("&")
-    ):
-        return JSONResponse({"error": {"message": "Authorization fingerprint is invalid"}}, 401)
+    refusal = _unauthorized(runtime, merchant_id, payload)
+    if refusal is not None:
+        return refusal
     card = payload.get("creditCard")
     card = card if isinstance(card, dict) else {}
     address = card.get("billingAddress")
@@ -75,6 +72,36 @@ def tokenize_credit_card(
     except GatewayError as error:
         return _client_error("Credit card is invalid", error)
     return JSONResponse({"creditCards": [{"nonce": nonce, "type": "CreditCard"}]}, 201)
+
+
+@router.post(MERCHANT + "/client_api/v1/payment_methods/{wallet}")
+def tokenize_wallet(
+    runtime: RuntimeDep, merchant_id: str, wallet: str, payload: Annotated[Any, Depends(_json)]
+) -> Response:
+    """What braintree-web's PayPal, Google Pay and Apple Pay components post once the reader
+    approved in the wallet's own window: here the sandbox's sheet, for its test accounts."""
+    if wallet not in wallet_nonces.WALLET_PATHS:
+        return JSONResponse({"error": {"message": "Resource not found"}}, 404)
+    if not isinstance(payload, dict):
+        return _client_error("The request body is not JSON.")
+    refusal = _unauthorized(runtime, merchant_id, payload)
+    if refusal is not None:
+        return refusal
+    with SandboxGateway(runtime).unit() as ctx:
+        row = wallet_nonces.tokenize_wallet(ctx, wallet)
+        answer = wallet_nonces.client_answer(wallet, row)
+    return JSONResponse(answer, 201)
+
+
+def _unauthorized(runtime: Runtime, merchant_id: str, payload: dict[str, Any]) -> Response | None:
+    """A 401 unless the body carries a client token's fingerprint for this merchant."""
+    signature, _, claims = str(payload.get("authorizationFingerprint", "")).partition("|")
+    expected = webhooks.signature(runtime.settings.braintree_private_key, claims)
+    if not hmac.compare_digest(signature, expected) or (
+        f"merchant_id={merchant_id}" not in claims.split("&")
+    ):
+        return JSONResponse({"error": {"message": "Authorization fingerprint is invalid"}}, 401)
+    return None
 
 
 def _client_error(message: str, error: GatewayError | None = None) -> JSONResponse:
