@@ -275,6 +275,7 @@ def main() -> int:
         "MASTHEAD_WORKER": args.worker,
         "MASTHEAD_RATE_LIMIT_PER_ADDRESS": "1000000000",
         "MASTHEAD_RATE_LIMIT_PER_ACCOUNT": "1000000000",
+        "MASTHEAD_CARD_ATTEMPTS_PER_ADDRESS": "1000000000",
     }
     try:
         log = work / "server.log"

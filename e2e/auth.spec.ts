@@ -70,6 +70,22 @@ test('the forms check their fields before sending', async ({ page }) => {
   await expect(page.getByRole('alert').filter({ hasText: 'Please enter a password.' })).toBeVisible();
 });
 
+test('a password from the breach lists is refused, and the page says why', async ({ page }) => {
+  const reader = newReader('breached');
+  await page.goto('/account/register');
+  await page.getByLabel('First name').fill(reader.firstName);
+  await page.getByLabel('Last name').fill(reader.lastName);
+  await page.getByLabel('Email address').fill(reader.email);
+  await page.getByLabel('Password').fill('Password123!');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'appears in lists of passwords exposed in data breaches' })).toBeVisible();
+  await expect(page).toHaveURL(/\/account\/register$/);
+
+  await page.getByLabel('Password').fill(reader.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/account\/register-success$/);
+});
+
 test('a wrong password or an unknown email shows one message', async ({ page }) => {
   const reader = newReader('wrong');
   await registerByApi(page.request, reader);
@@ -111,7 +127,7 @@ test('a reader logs in with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('link', { name: 'Settings' })).toBeFocused();
+  await expect(page.getByRole('link', { name: 'Settings', exact: true })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(toggle).toBeFocused();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { newReader, registerByApi } from './helpers';
+import { linkFromMail, newReader, registerByApi } from './helpers';
 import { homeDeliveryKey } from './server';
 
 /** The print system's calls: home delivery started (PUT) or cancelled (DELETE). */
@@ -17,6 +17,11 @@ test('a home-delivery reader sees the free membership, and why it ended when del
   const printSystem = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
 
   await homeDelivery(printSystem, 'put', reader.email);
+  // Only a verified address gets it: the reader is mailed a link that proves the address.
+  await page.goto('/account/settings/membership');
+  await expect(page.getByTestId('membership-status')).toHaveText('No membership');
+  await expect(page.getByTestId('home-delivery')).toHaveCount(0);
+  await page.goto(await linkFromMail(page.request, reader.email, '/blaize/users/verify-email/'));
   await page.goto('/account/settings/membership');
   await expect(page.getByTestId('home-delivery')).toHaveText('Included with your home delivery subscription');
   await expect(page.getByTestId('membership-status')).toHaveText('Active');

@@ -168,17 +168,99 @@ test('a card is re-verified by its CVV alone, by keyboard; a wrong CVV is refuse
   await expect(method(page, 'Visa ending in 1111').getByRole('heading')).toBeFocused();
 });
 
-test('a wallet is added with its button, and the page works at 375px', async ({ page }) => {
+/** Screenshots of an open wallet sheet at 1280px and 375px (PAYMENT_SHOTS). */
+async function shootSheet(page: Page, name: string) {
+  if (!shotsDir) return;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${shotsDir}/${name}-desktop.png` });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: `${shotsDir}/${name}-375.png` });
+}
+
+test("PayPal asks in its approval window first; Approve adds the buyer's PayPal account", async ({ page }) => {
+  await registerByApi(page.request, newReader('pm-paypal'));
+  await page.goto(PAGE);
+  await expect(page.getByText('You have no saved payment methods.')).toBeVisible();
+  await page.getByRole('button', { name: 'PayPal' }).click();
+  const window = page.getByRole('dialog', { name: 'Log in to PayPal' });
+  await expect(window).toBeVisible();
+  await expect(window).toContainText('jane.doe@example.com');
+  await expect(window.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
+  await shootSheet(page, 'wallet-paypal');
+  // Focus stays in the window: however often the reader tabs, nothing behind it gets focus.
+  for (let press = 0; press < 5; press += 1) {
+    await page.keyboard.press('Tab');
+    const behind = await page.evaluate(() => {
+      const active = document.activeElement;
+      return Boolean(active && active !== document.body && !active.closest('dialog'));
+    });
+    expect(behind).toBe(false);
+  }
+  await expect(methods(page)).toHaveCount(0); // nothing is added before the approval
+
+  await window.getByRole('button', { name: 'Approve' }).click();
+  await expect(window).toBeHidden();
+  const paypal = method(page, 'PayPal (jane.doe@example.com)');
+  await expect(paypal).toContainText('Default');
+  await expect(paypal.locator('img')).toHaveAttribute('src', /payment_method_logo\/paypal\.svg$/);
+  await expect(page.getByRole('status').filter({ hasText: 'PayPal (jane.doe@example.com) was added.' })).toBeVisible();
+  await expect(page.getByText('was cancelled')).toHaveCount(0); // the approval closed the window, nothing cancelled it
+});
+
+test('Google Pay and Apple Pay show their sheet; Cancel or Escape adds nothing', async ({ page }) => {
+  await registerByApi(page.request, newReader('pm-gpay'));
+  await page.goto(PAGE);
+  await expect(page.getByText('You have no saved payment methods.')).toBeVisible();
+  const googlePay = page.getByRole('button', { name: 'Google Pay' });
+  await googlePay.click();
+  const sheet = page.getByRole('dialog', { name: 'Google Pay' });
+  await expect(sheet).toContainText('Visa •••• 1111');
+  expect(await seriousViolations(page)).toEqual([]);
+  await shootSheet(page, 'wallet-google-pay');
+  await sheet.getByRole('button', { name: 'Cancel' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Google Pay was cancelled. Nothing was added or charged.' })).toBeVisible();
+  await expect(googlePay).toBeFocused();
+  await expect(methods(page)).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Apple Pay' }).click();
+  const applePay = page.getByRole('dialog', { name: 'Apple Pay' });
+  await expect(applePay).toContainText('Visa •••• 1881');
+  await page.keyboard.press('Escape');
+  await expect(applePay).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Apple Pay was cancelled.' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('You have no saved payment methods.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Google Pay' }).click();
+  await page.getByRole('dialog', { name: 'Google Pay' }).getByRole('button', { name: 'Continue' }).click();
+  await expect(method(page, 'Google Pay - Visa ending in 1111')).toContainText('Default');
+});
+
+test('a wallet is added with its button, and the page and its sheets work at 375px and 320px', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await registerByApi(page.request, newReader('pm-wallet'));
   await page.goto(PAGE);
   await expect(page.getByText('You have no saved payment methods.')).toBeVisible();
   await page.getByRole('button', { name: 'PayPal' }).click();
-  await expect(method(page, 'PayPal')).toContainText('Default');
+  await page.getByRole('dialog', { name: 'Log in to PayPal' }).getByRole('button', { name: 'Approve' }).click();
+  await expect(method(page, 'PayPal (jane.doe@example.com)')).toContainText('Default');
+  await page.setViewportSize({ width: 320, height: 640 });
   await page.getByRole('button', { name: 'Apple Pay' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Apple Pay' });
+  // The sheet fits the narrowest phone, and its buttons are comfortable targets.
+  const box = await sheet.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 320).toBe(true);
+  for (const name of ['Continue', 'Cancel']) {
+    const target = await sheet.getByRole('button', { name }).boundingBox();
+    expect(target && target.height >= 24 && target.width >= 24).toBe(true);
+  }
+  expect(await seriousViolations(page)).toEqual([]);
+  await sheet.getByRole('button', { name: 'Continue' }).click();
   await expect(method(page, 'Apple Pay - Visa ending in 1881')).toBeVisible();
   // Nothing is wider than the phone's screen.
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(375);
+  expect(width).toBeLessThanOrEqual(320);
   expect(await seriousViolations(page)).toEqual([]);
 });

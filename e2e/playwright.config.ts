@@ -48,6 +48,8 @@ export default defineConfig({
       MASTHEAD_DATABASE_URL: databaseUrl,
       MASTHEAD_PUBLIC_URL: baseURL,
       MASTHEAD_RATE_LIMIT_PER_ADDRESS: '1000',
+      // Every spec's cards come from one address: the per-address card limit would refuse them.
+      MASTHEAD_CARD_ATTEMPTS_PER_ADDRESS: '1000',
       MASTHEAD_SEED_DEMO: 'true',
       // region.spec.ts: a visitor's country comes from this header, which specs send.
       MASTHEAD_COUNTRY_HEADER: 'X-Test-Country',

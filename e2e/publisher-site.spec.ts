@@ -66,7 +66,11 @@ test('an anonymous reader sees the teaser, the covered body and the call to acti
   await expect(page.locator('#story-body')).toHaveClass(/story__body--covered/);
   const cover = paywall(page);
   await expect(cover.getByRole('heading', { name: 'Keep reading with Sports+' })).toBeVisible();
-  await expect(cover.getByRole('link', { name: 'Get 1 Year for $39.99' })).toHaveAttribute('href', '/account/subscribe');
+  // The buy button carries the plan and the story into the payflow (paywall-handoff.spec.ts).
+  await expect(cover.getByRole('link', { name: 'Get 1 Year for $39.99' })).toHaveAttribute(
+    'href',
+    `/account/subscribe?${new URLSearchParams({ plan: 'sports-annual', redirect: MEMBERS_STORY.path }).toString()}`,
+  );
   await expect(cover.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/account/login?redirect=${MEMBERS_STORY.path}`);
   await expect(page.getByText('Sports+ members read every story. Get 1 Year for $39.99.')).toBeVisible();
   await expect(mainMenu(page).getByRole('link', { name: 'Log in' })).toBeVisible();
@@ -80,6 +84,24 @@ test('an anonymous reader sees the teaser, the covered body and the call to acti
   await page.goto(FREE_STORY.path);
   await expect(page.getByText(FREE_STORY.body)).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Membership' }).getByRole('heading', { name: 'Get Sports+' })).toBeVisible();
+});
+
+test.describe('outside the supported region', () => {
+  test.use({ extraHTTPHeaders: { 'X-Test-Country': 'FR' } });
+
+  test('the paywall offers no plan: the page says the region is not supported', async ({ page }) => {
+    const response = await page.goto(MEMBERS_STORY.path);
+    expect(response?.headers().vary).toContain('X-Test-Country');
+    const cover = paywall(page);
+    await expect(cover.getByText('Membership is not available in your region.')).toBeVisible();
+    await expect(cover.getByRole('link', { name: /Get 1 Year/ })).toHaveCount(0);
+    await expect(page.locator('#story-body')).toHaveClass(/story__body--covered/);
+    if (shotsDir) {
+      await page.screenshot({ path: `${shotsDir}/outside-region-story-desktop.png`, fullPage: true });
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.screenshot({ path: `${shotsDir}/outside-region-story-375.png`, fullPage: true });
+    }
+  });
 });
 
 test('after subscribing through the payflow the full body appears on the story', async ({ page, context }) => {

@@ -24,7 +24,21 @@ test('/account goes to login or settings', async ({ page }) => {
   await expect(page).toHaveURL(/\/account\/settings$/);
 });
 
-for (const hostile of ['https://evil.example', '//evil.example', 'javascript:alert(1)', '/account/login', 'https://nypost.com@evil.example/']) {
+const HOSTILE_REDIRECTS = [
+  'https://evil.example',
+  '//evil.example',
+  'javascript:alert(1)',
+  '/account/login',
+  'https://nypost.com@evil.example/',
+  // Dot segments and encodings that `new URL` turns into "//evil.example" (issue 11, item 9).
+  '/..//evil.example',
+  '/%2e%2e//evil.example',
+  '/.%2e//evil.example',
+  '/%2F%2Fevil.example',
+  '/%5Cevil.example',
+];
+
+for (const hostile of HOSTILE_REDIRECTS) {
   test(`a hostile redirect (${hostile}) is refused`, async ({ page }) => {
     const reader = newReader('hostile');
     await registerByApi(page.request, reader);

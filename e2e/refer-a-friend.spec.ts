@@ -48,6 +48,17 @@ async function referralCode(request: APIRequestContext): Promise<string> {
 }
 
 /**
+ * Refer a friend is for members with a payment method (routes.tsx): the annual plan, paid
+ * through the API with the sandbox's Visa, as the payflow would.
+ */
+async function becomeMember(request: APIRequestContext): Promise<void> {
+  const response = await request.post('/blaize/payment/braintree/subscribe', {
+    data: { payment_nonce: 'fake-valid-visa-nonce', plan_id: 'sports-annual', product_id: 'sports-membership' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
  * Desktop and 375px screenshots. Not `fullPage`: Chromium's full-page capture paints the
  * sandboxed (out-of-process) frame wrongly, so the viewport is made as tall as the page.
  */
@@ -77,6 +88,7 @@ test('a reader copies their share link on Refer a friend and sees My rewards', a
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
   const reader: Reader = newReader('refer', 'Ada', 'Lovelace');
   await registerByApi(page.request, reader);
+  await becomeMember(page.request);
   await page.goto('/account/settings');
 
   await page.getByRole('navigation', { name: 'Account settings' }).getByRole('link', { name: 'Refer a friend' }).click();
@@ -126,6 +138,7 @@ test('a reader copies their share link on Refer a friend and sees My rewards', a
 test('an anonymous visit goes to login and comes back to the page', async ({ page, request }) => {
   const reader = newReader('refer-login', 'Grace', 'Hopper');
   await registerByApi(request, reader); // in a context of its own: the page stays logged out
+  await becomeMember(request);
 
   for (const [path, heading] of [
     ['/account/settings/refer-a-friend', 'Refer a friend'],
@@ -166,6 +179,7 @@ test('a reader who joined through a friend’s link sees that reward on My rewar
 
 test('a referral service that is unavailable shows a message and a working retry', async ({ page }) => {
   await registerByApi(page.request, newReader('refer-error'));
+  await becomeMember(page.request);
   let fail = true;
   await page.route('**/wp-json/nyp-membership/v1/saasquatch_jwt', (route) =>
     fail

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { newReader, registerByApi, submitLogin } from './helpers';
 
 test('a reader edits the profile and sees it saved', async ({ page }) => {
@@ -12,6 +12,8 @@ test('a reader edits the profile and sees it saved', async ({ page }) => {
   // The header avatar follows the new name.
   await expect(page.getByRole('button', { name: /account menu/i }).locator('img')).toHaveAttribute('src', /initials=AK/);
 
+  // The public profile is the display tab's (the profile tab no longer repeats it).
+  await page.getByRole('navigation', { name: 'Account settings' }).getByRole('link', { name: 'Display', exact: true }).click();
   await page.getByLabel('Display name').fill('countess');
   await page.getByLabel('Avatar colour').fill('#1f6f43');
   await expect(page.locator('.colour-picker__preview img')).toHaveAttribute('src', /color=%231f6f43/);
@@ -28,11 +30,12 @@ test('a reader edits the profile and sees it saved', async ({ page }) => {
   });
 
   await page.reload();
-  await expect(page.getByLabel('Full name')).toHaveValue('Augusta Ada King');
   await expect(page.getByLabel('Display name')).toHaveValue('countess');
   await expect(page.getByLabel('Avatar colour')).toHaveValue('#1f6f43');
   await expect(page.getByLabel('Private profile')).toBeChecked();
   await expect(page.getByLabel('Location')).toHaveValue('London');
+  await page.goto('/account/settings');
+  await expect(page.getByLabel('Full name')).toHaveValue('Augusta Ada King');
 });
 
 test('a reader changes the password from settings', async ({ page }) => {
@@ -74,4 +77,116 @@ test('a screen whose chunk fails to load offers a retry', async ({ page }) => {
   block = false;
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Display settings' })).toBeVisible();
+});
+
+/** Set FORMS_SHOTS=/some/dir to keep 1280 px and 375 px screenshots of the screens below. */
+const shotsDir = process.env.FORMS_SHOTS;
+
+async function shoot(page: Page, name: string) {
+  if (!shotsDir) return;
+  const size = page.viewportSize();
+  await page.screenshot({ path: `${shotsDir}/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: `${shotsDir}/${name}-375.png`, fullPage: true });
+  if (size) await page.setViewportSize(size);
+}
+
+/** True once the image has loaded and decoded (a broken image has no natural width). */
+const loaded = (image: Locator) => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+
+test("the name fields hold exactly the server's limit, say it before, and refuse more with a message", async ({ page }) => {
+  await registerByApi(page.request, newReader('limits'));
+  await page.goto('/account/settings');
+  const fullName = page.getByLabel('Full name');
+  await expect(fullName).toHaveAccessibleDescription(/Up to 200 characters\./);
+  await expect(page.getByLabel('First name')).toHaveAccessibleDescription('Up to 100 characters.');
+
+  // 5,000 characters: no request, and the reader is told what is wrong and where.
+  const writes: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/blaize/profile')) writes.push(request.url());
+  });
+  await fullName.fill('x'.repeat(5000));
+  await page.getByRole('button', { name: 'Save details' }).click();
+  const details = page.getByRole('region', { name: 'Personal details' });
+  await expect(details.getByRole('alert')).toHaveText('The Full name field is invalid.');
+  await expect(fullName).toHaveAccessibleDescription(/Full name can be at most 200 characters; it has 5,000\. Please shorten it\./);
+  await expect(fullName).toBeFocused();
+  await shoot(page, 'settings-name-too-long');
+  expect(writes).toEqual([]);
+
+  // The limit itself is the server's: 200 characters (emoji count once) are saved and kept.
+  const longest = `${'🦄'.repeat(99)} ${'x'.repeat(100)}`;
+  await fullName.fill(longest);
+  await page.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your details have been saved.' })).toBeVisible();
+  await expect(details.getByRole('alert')).toBeEmpty();
+  await page.reload();
+  await expect(page.getByLabel('Full name')).toHaveValue(longest);
+});
+
+test('full name follows first and last name, and the profile tab does not repeat the public profile', async ({ page }) => {
+  await registerByApi(page.request, newReader('names', 'Ada', 'Lovelace'));
+  await page.goto('/account/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Public profile' })).toHaveCount(0);
+  await expect(page.getByLabel('Private profile')).toHaveCount(0);
+  await shoot(page, 'settings-profile');
+
+  await page.getByLabel('First name').fill('Augusta');
+  await page.getByLabel('Last name').fill('King');
+  await expect(page.getByLabel('Full name')).toHaveValue('Augusta King');
+  await page.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your details have been saved.' })).toBeVisible();
+  const profile = (await (await page.request.get('/blaize/profile')).json()) as Record<string, unknown>;
+  expect(profile).toMatchObject({ 'full-name': 'Augusta King', 'first-name': 'Augusta', 'last-name': 'King' });
+
+  await page.getByRole('link', { name: 'Display settings' }).click();
+  await expect(page.getByRole('region', { name: 'Public profile' })).toBeVisible();
+  await expect(page.getByLabel('Private profile')).toBeVisible();
+  await shoot(page, 'settings-display');
+});
+
+for (const [name, initials] of [
+  ['🦄 Smith', '🦄S'],
+  ['محمد علي', 'مع'],
+  ['דָּוִד כֹּהֵן', 'דָּכֹּ'],
+  ['👩🏽‍💻 李小龙', '👩🏽‍💻李'],
+] as const) {
+  test(`the avatar shows the initials of ${name}, not a broken image`, async ({ page }) => {
+    await registerByApi(page.request, newReader('avatar'));
+    await page.goto('/account/settings');
+    const fullName = page.getByLabel('Full name');
+    await fullName.fill(name);
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your details have been saved.' })).toBeVisible();
+
+    const headerAvatar = page.getByRole('button', { name: /account menu/i }).locator('img');
+    await expect(headerAvatar).toHaveAttribute('src', `/account/avatar/?${new URLSearchParams({ color: '#000000', initials })}`);
+    await expect.poll(() => loaded(headerAvatar)).toBe(true);
+
+    await page.getByRole('navigation', { name: 'Account settings' }).getByRole('link', { name: 'Display', exact: true }).click();
+    const preview = page.locator('.colour-picker__preview img');
+    await expect(preview).toHaveAttribute('src', new RegExp(`initials=${encodeURIComponent(initials)}`));
+    await expect.poll(() => loaded(preview)).toBe(true);
+    if (initials === '🦄S') await shoot(page, 'display-emoji-avatar');
+  });
+}
+
+test('a long email address wraps in the success box and the phone page keeps its width', async ({ page }) => {
+  const reader = newReader('long-address');
+  await registerByApi(page.request, reader);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/account/settings/update-email');
+  const address = `bartholomew.maximilian.vanderbilt-ashworth-${Date.now()}@subscriptions.newsroom-department.example.com`;
+  await page.getByLabel('New email address').fill(address);
+  await page.getByRole('button', { name: 'Send confirmation link' }).click();
+  const status = page.getByRole('status');
+  await expect(status).toContainText(address);
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: document.documentElement.clientWidth }));
+  expect(widths.page).toBeLessThanOrEqual(widths.window);
+  const box = await status.boundingBox();
+  expect(box && box.x + box.width).toBeLessThanOrEqual(375);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await shoot(page, 'update-email-sent');
 });

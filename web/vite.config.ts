@@ -1,9 +1,30 @@
 /// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The API docs' Swagger UI (npm swagger-ui-dist) copied into the build as dist/docs/: the
+ * server's /api/docs page loads them from /static/docs/, nothing from a third party.
+ */
+function apiDocsAssets(): Plugin {
+  const files = ['swagger-ui-bundle.js', 'swagger-ui.css'];
+  const require = createRequire(import.meta.url);
+  return {
+    name: 'masthead-api-docs-assets',
+    apply: 'build',
+    generateBundle() {
+      for (const file of files) {
+        const source = readFileSync(require.resolve(`swagger-ui-dist/${file}`));
+        this.emitFile({ type: 'asset', fileName: `docs/${file}`, source });
+      }
+    },
+  };
+}
 
 // The Python server serves web/dist/account.html for /account/* and web/dist/* under /static/.
 export default defineConfig({
@@ -11,7 +32,7 @@ export default defineConfig({
   base: '/static/',
   // Keep Vite's and Vitest's caches in the repository's node_modules, not a second one in web/.
   cacheDir: fileURLToPath(new URL('../node_modules/.vite', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), apiDocsAssets()],
   resolve: {
     // The referral widget library as an ES module from its sources: Vite bundles it into a
     // lazy chunk of the referral pages (see src/account/referrals/widgetLibrary.ts).

@@ -97,3 +97,11 @@ def brand_for_host(settings: Settings, host: str) -> Brand:
         return BRANDS[settings.brand]
     name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
     return BRANDS[settings.brand_hosts.get(name.lower(), DEFAULT_BRAND)]
+
+
+FAVICON_PREFIX = "/favicon/"
+
+
+def favicon_path(brand: Brand) -> str:
+    """Where the brand's icon is served (site/favicons.py; the files are favicons/<key>.svg)."""
+    return f"{FAVICON_PREFIX}{brand.key}.svg"

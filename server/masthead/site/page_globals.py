@@ -5,7 +5,8 @@ script: nothing runs before the article paints, and the islands validate what th
 
 - `membership-settings`: plans (keyed by plan id, as GET /plans answers), curation
   (default, defaultTrial, per plan), cookieSettings (the segment cookie: domain, expires,
-  group, name, path, segment), spotId, restUrl, nonce, inSupportedRegion;
+  group, name, path, segment), spotId, restUrl, nonce, inSupportedRegion (the region check
+  of masthead.region; outside the region the plans are `{}`);
 - `membership-content`: contentId and nonce of the story on the page;
 - `comments-settings`: postId and spotId for the comments service;
 - `site-brand`: the brand's name and labels (loader, paywall), this site's own.
@@ -22,6 +23,7 @@ from sqlalchemy.orm import Session
 from masthead.articles.models import Article
 from masthead.billing import service as billing
 from masthead.deps import Runtime
+from masthead.region import in_supported_region
 from masthead.site.brands import MEMBERSHIP, Brand
 from masthead.site.nonces import nonce_for_request
 
@@ -47,24 +49,23 @@ def cookie_settings() -> dict[str, str]:
     }
 
 
-def in_supported_region(request: Request) -> bool:
-    """Whether plans may be offered where the reader is. The one call the region check will
-    answer; until it exists every region is supported."""
-    return True
-
-
 def membership_settings(
     request: Request, runtime: Runtime, db: Session, brand: Brand
 ) -> dict[str, Any]:
+    """The globals of the page. inSupportedRegion is the region check the account area, the
+    plans call and the decision engine use (masthead.region); outside the region the plans
+    are hidden, `{}`, as GET /plans answers there. The page then depends on the country
+    header: page_routes.page_headers names it in Vary."""
     base = str(request.base_url).rstrip("/")
+    supported = in_supported_region(request.headers, runtime.settings)
     return {
-        "plans": billing.plans(db, runtime.clock.now().date()),
+        "plans": billing.plans(db, runtime.clock.now().date()) if supported else {},
         "curation": dict(brand.curation),
         "cookieSettings": cookie_settings(),
         "spotId": brand.spot_id,
         "restUrl": f"{base}/wp-json/",
         "nonce": nonce_for_request(runtime, request),
-        "inSupportedRegion": in_supported_region(request),
+        "inSupportedRegion": supported,
     }
 
 

@@ -115,6 +115,28 @@ def missing(request: Request, runtime: Runtime, db: Session) -> Page:
         brand,
         title=f"Page not found | {brand.name}",
         description="Page not found",
-        main=render.not_found(),
+        main=render.not_found(brand),
         status=404,
+    )
+
+
+def publisher_page(
+    request: Request,
+    runtime: Runtime,
+    db: Session,
+    brand: Brand,
+    *,
+    title: str,
+    description: str,
+    main: str,
+) -> Page:
+    """Another page in the publisher pages' layout, with their globals (the static pages)."""
+    return _page(
+        request,
+        runtime,
+        db,
+        brand,
+        title=f"{title} | {brand.name}",
+        description=description,
+        main=main,
     )

@@ -14,7 +14,7 @@ from urllib.parse import quote
 
 from masthead.articles.models import MEMBERS, Article
 from masthead.site.assets import PAINT_GATE, IslandScripts
-from masthead.site.brands import MEMBERSHIP, Brand
+from masthead.site.brands import MEMBERSHIP, Brand, favicon_path
 from masthead.site.page_css import PAGE_CSS
 
 SUBSCRIBE_PATH = "/account/subscribe"
@@ -43,6 +43,11 @@ def _date(value: datetime) -> str:
 
 def login_href(return_to: str) -> str:
     return f"/account/login?redirect={quote(return_to, safe='/')}"
+
+
+def favicon_link(brand: Brand) -> str:
+    """The brand's icon: every HTML page names it, so no browser asks for a missing one."""
+    return f'<link rel="icon" href="{favicon_path(brand)}" type="image/svg+xml">'
 
 
 def _header(brand: Brand) -> str:
@@ -99,7 +104,7 @@ def page(
         '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title>"
         f'<meta name="description" content="{escape(description)}">'
-        f'<link rel="canonical" href="{escape(canonical)}">'
+        f'<link rel="canonical" href="{escape(canonical)}">{favicon_link(brand)}'
         f"<style>{colours}{PAGE_CSS}</style></head><body>"
         f'{_header(brand)}<main id="main">{main}</main>{_footer(brand)}'
         f"{''.join(data_blocks)}{module}</body></html>"
@@ -180,8 +185,22 @@ def story(brand: Brand, article: Article, hinted_subscriber: bool) -> str:
     )
 
 
-def not_found() -> str:
+def not_found(brand: Brand) -> str:
+    sections = "".join(
+        f'<li><a href="{section_path(brand, s)}">{escape(s)}</a></li>' for s in brand.sections
+    )
     return (
-        '<h1 class="page-title">Page not found</h1>'
-        '<p>We could not find that story. <a href="/">Read the latest stories</a>.</p>'
+        '<div class="static-page"><h1 class="page-title">Page not found</h1>'
+        "<p>There is nothing at this address: the page may have moved, or the link may be "
+        f'mistyped. <a href="/">Read the latest from {escape(brand.name)}</a>, or pick a '
+        f'section:</p><ul class="link-list">{sections}</ul></div>'
+    )
+
+
+def static_page(title: str, body_html: str) -> str:
+    """A static page (membership terms, terms, privacy): the publisher's own HTML, checked
+    when it was stored (static_pages/html_rules.py)."""
+    return (
+        f'<article class="static-page"><h1 class="page-title">{escape(title)}</h1>'
+        f'<div class="static-page__body">{body_html}</div></article>'
     )

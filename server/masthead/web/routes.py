@@ -7,13 +7,17 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
 from masthead.billing.gateway import card_entry
 from masthead.deps import SettingsDep
+from masthead.framing import SAME_ORIGIN_FRAMES_ONLY
 from masthead.region import RegionDep, vary_headers
 from masthead.settings import Settings
+from masthead.site.brands import Brand, brand_for_host
+from masthead.web.account_paths import is_account_route
+from masthead.web.brand_head import brand_config, brand_head
 
 router = APIRouter(include_in_schema=False)
 CONFIG_PLACEHOLDER = "<!--masthead-config-->"
@@ -24,35 +28,47 @@ def _shell(path: Path, mtime: float) -> str:
     return path.read_text(encoding="utf-8")
 
 
-def _client_config(settings: Settings, in_supported_region: bool) -> str:
+def _client_config(settings: Settings, in_supported_region: bool, brand: Brand) -> str:
     config = {
         "allowedRedirectHosts": settings.allowed_redirect_hosts,
         "inSupportedRegion": in_supported_region,
         "cardEntry": card_entry(settings),
+        "brand": brand_config(brand),
     }
     # "</" cannot end the script element early: JSON escapes it.
     payload = json.dumps(config).replace("</", "<\\/")
-    return f'<script id="masthead-config" type="application/json">{payload}</script>'
+    config_block = f'<script id="masthead-config" type="application/json">{payload}</script>'
+    return config_block + brand_head(brand)
 
 
-def _app_shell(settings: Settings, in_supported_region: bool) -> Response:
+def _app_shell(
+    settings: Settings, in_supported_region: bool, brand: Brand, status: int = 200
+) -> Response:
     shell = settings.web_dist / "account.html"
     if not shell.exists():
         return HTMLResponse(
             "<!doctype html><title>Masthead</title><p>The account area is not built yet. "
             "Run <code>make run</code>, which builds it.</p>",
             503,
+            headers=SAME_ORIGIN_FRAMES_ONLY,
         )
     html = _shell(shell, shell.stat().st_mtime).replace(
-        CONFIG_PLACEHOLDER, _client_config(settings, in_supported_region)
+        CONFIG_PLACEHOLDER, _client_config(settings, in_supported_region, brand)
     )
-    return HTMLResponse(html, headers={"Cache-Control": "no-cache", **vary_headers(settings)})
+    headers = {"Cache-Control": "no-cache", **vary_headers(settings), **SAME_ORIGIN_FRAMES_ONLY}
+    return HTMLResponse(html, status, headers=headers)
 
 
 @router.get("/account")
 @router.get("/account/{path:path}")
-def account_area(settings: SettingsDep, region: RegionDep, path: str = "") -> Response:
-    return _app_shell(settings, region)
+def account_area(
+    request: Request, settings: SettingsDep, region: RegionDep, path: str = ""
+) -> Response:
+    """The app shell in the brand of the host; status 404 where the router has no screen
+    (it shows "Page not found"), so links and crawlers see the address is wrong."""
+    brand = brand_for_host(settings, request.headers.get("host", ""))
+    status = 200 if is_account_route(request.url.path) else 404
+    return _app_shell(settings, region, brand, status)
 
 
 # The classic script, its chunks (loaded on first use from beside it) and the ES module.

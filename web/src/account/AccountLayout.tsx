@@ -1,10 +1,12 @@
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Header } from '../ui/Header';
+import { DEFAULT_BRAND } from './config';
 import { LOGIN_PATH } from './guards';
 import { useIdentity } from './state/IdentityProvider';
 
 export function AccountLayout() {
-  const { state, logOut } = useIdentity();
+  const { state, logOut, config } = useIdentity();
+  const brand = config.brand ?? DEFAULT_BRAND;
   const location = useLocation();
   const navigate = useNavigate();
   const onLoginPage = /^\/account\/login\/?$/.test(location.pathname);
@@ -23,6 +25,8 @@ export function AccountLayout() {
       {/* The publisher's apps draw their own chrome around the account area. */}
       {!state.mobileApp && (
         <Header
+          brandName={brand.name}
+          homeHref={brand.homeUrl}
           loggedIn={state.dataLayer.loggedIn}
           fullName={state.user.profile?.['full-name'] ?? state.dataLayer.fullName}
           email={state.user.account?.identifiers.email_address}
@@ -30,7 +34,6 @@ export function AccountLayout() {
           showAccountControl={!onLoginPage}
           loginHref={LOGIN_PATH}
           settingsHref="/account/settings"
-          homeHref="/account"
           onLogOut={handleLogOut}
           onNavigate={(href) => navigate(href)}
         />

@@ -4,9 +4,8 @@
  * page, where they can subscribe, resume or add a payment method. Used inside the
  * SubscriptionLayout, after RequireLogin.
  *
- * No page needs it yet: the payflow and the payment-method page are where readers become
- * such members, and the referral pages stay open to non-members. The exclusive newsletters
- * page, when it comes, is its first user.
+ * It guards Refer a friend (routes.tsx says why that page, and not My rewards, the payflow or
+ * the payment-method page, where readers become such members).
  */
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';

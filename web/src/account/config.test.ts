@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ALLOWED_REDIRECT_HOSTS, parseConfig, readConfig } from './config';
+import { DEFAULT_ALLOWED_REDIRECT_HOSTS, DEFAULT_BRAND, parseConfig, readConfig } from './config';
 
 describe('page config', () => {
   it('reads the allowed hosts the server injected', () => {
@@ -32,6 +32,7 @@ describe('the region check', () => {
       allowedRedirectHosts: ['nypost.com'],
       inSupportedRegion: false,
       cardEntry: 'client-api',
+      brand: DEFAULT_BRAND,
     });
     expect(parseConfig('{"allowedRedirectHosts":["nypost.com"],"inSupportedRegion":true}').inSupportedRegion).toBe(true);
   });
@@ -48,6 +49,7 @@ describe('the region check', () => {
       allowedRedirectHosts: DEFAULT_ALLOWED_REDIRECT_HOSTS,
       inSupportedRegion: false,
       cardEntry: 'client-api',
+      brand: DEFAULT_BRAND,
     });
   });
 });
@@ -60,5 +62,24 @@ describe('card entry', () => {
 
   it.each([null, '{}', '{"cardEntry":"iframe"}', '{"cardEntry":true}'])('keeps the sandbox form for %j', (raw) => {
     expect(parseConfig(raw).cardEntry).toBe('client-api');
+  });
+});
+
+describe('the brand of the site the reader came from', () => {
+  it('reads the name and home link the server gives', () => {
+    expect(parseConfig('{"brand":{"key":"gossip","name":"The Scoop","homeUrl":"/"}}').brand).toEqual({
+      name: 'The Scoop',
+      homeUrl: '/',
+    });
+  });
+
+  it.each([
+    '{}',
+    '{"brand":"x"}',
+    '{"brand":{"name":"","homeUrl":"//evil.example"}}',
+    '{"brand":{"homeUrl":"https://evil.example/"}}',
+    '{"brand":{"homeUrl":"/\\\\evil.example"}}',
+  ])("keeps a neutral name and this host's home for %j", (raw) => {
+    expect(parseConfig(raw).brand).toEqual(DEFAULT_BRAND);
   });
 });

@@ -15,6 +15,26 @@ export interface MastheadConfig {
    * sandbox). Anything else counts as 'client-api'.
    */
   cardEntry?: CardEntry;
+  /** The brand of the site the reader came from (the host's): the header's name and home link. */
+  brand?: SiteBrand;
+}
+
+export interface SiteBrand {
+  name: string;
+  /** The brand's news site: a path on this host (never another site). */
+  homeUrl: string;
+}
+
+/** Without the server's brand (an old shell): a neutral name, the host's home page. */
+export const DEFAULT_BRAND: SiteBrand = { name: 'Masthead', homeUrl: '/' };
+
+function parseBrand(raw: unknown): SiteBrand {
+  const record = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  const name = typeof record.name === 'string' && record.name.trim() !== '' ? record.name.trim() : DEFAULT_BRAND.name;
+  const home = record.homeUrl;
+  // A path on this host only: "//elsewhere" or "/\\elsewhere" would leave the site.
+  const homeUrl = typeof home === 'string' && /^\/(?![/\\])/.test(home) ? home : DEFAULT_BRAND.homeUrl;
+  return { name, homeUrl };
 }
 
 export type CardEntry = 'hosted-fields' | 'client-api';
@@ -41,6 +61,7 @@ export function parseConfig(raw: string | null | undefined): MastheadConfig {
     // (an old shell, a broken placeholder) keeps working.
     inSupportedRegion: record.inSupportedRegion !== false,
     cardEntry: record.cardEntry === 'hosted-fields' ? 'hosted-fields' : 'client-api',
+    brand: parseBrand(record.brand),
   };
 }
 

@@ -31,7 +31,7 @@ export function acceptRedirect(raw: unknown, allowedHosts: readonly string[]): s
     } catch {
       return null;
     }
-    if (url.origin !== PLACEHOLDER_ORIGIN || isAuthPath(url.pathname)) return null;
+    if (url.origin !== PLACEHOLDER_ORIGIN || leavesTheSite(url.pathname) || isAuthPath(url.pathname)) return null;
     return `${url.pathname}${url.search}${url.hash}`;
   }
 
@@ -47,8 +47,43 @@ export function acceptRedirect(raw: unknown, allowedHosts: readonly string[]): s
   if (url.username !== '' || url.password !== '') return null; // https://nypost.com@evil.com
   const hosts = allowedHosts.map((host) => host.toLowerCase());
   if (!hosts.includes(url.hostname.toLowerCase())) return null;
-  if (isAuthPath(url.pathname)) return null;
+  if (leavesTheSite(url.pathname) || isAuthPath(url.pathname)) return null;
   return url.href;
+}
+
+/** How many rounds of percent-decoding are undone when looking for a hidden "//". */
+const DECODE_ROUNDS = 3;
+
+/**
+ * True when a resolved path would read as another host: "//evil.example" or "/\evil.example".
+ * `new URL` resolves dot segments, so "/..//evil.example" and "/%2e%2e//evil.example" come out
+ * as "//evil.example", a protocol-relative URL once used as a target. The check is repeated on
+ * the percent-decoded path (with the tabs and newlines browsers drop removed, and its dot
+ * segments resolved again), for "/%2F%2Fevil.example" and friends, in case anything on the way
+ * decodes the path before using it.
+ */
+function leavesTheSite(pathname: string): boolean {
+  let current = pathname;
+  for (let round = 0; round <= DECODE_ROUNDS; round += 1) {
+    const tidy = current.replace(/[\t\n\r]/g, '');
+    if (/^[/\\][/\\]/.test(tidy) || tidy.includes('\\')) return true;
+    let resolved: URL;
+    try {
+      resolved = new URL(tidy, PLACEHOLDER_ORIGIN);
+    } catch {
+      return true;
+    }
+    if (resolved.origin !== PLACEHOLDER_ORIGIN || /^\/[/\\]/.test(resolved.pathname)) return true;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(current);
+    } catch {
+      return true; // undecodable: refuse rather than guess
+    }
+    if (decoded === current) return false;
+    current = decoded;
+  }
+  return true; // still encoded after several rounds: nobody writes a real path that way
 }
 
 /** Compares after decoding and tidying, so "/Account//LOGIN/" and "/account/%6Cogin" count. */

@@ -4,6 +4,7 @@ import { AccountIndexRedirect, RedirectIfLoggedIn, RequireLogin } from './guards
 import { lazyScreen } from './lazyScreen';
 import { SubscriptionLayout } from './membership/SubscriptionProvider';
 import { ReferralLayout } from './referrals/ReferralProvider';
+import { RequireActiveMember } from './RequireActiveMember';
 
 // Each screen is its own chunk; the name is what "Loading chunk N failed." reports.
 const Login = lazyScreen('login', () => import('./screens/LoginScreen'));
@@ -55,25 +56,6 @@ export function AccountRoutes() {
             </RequireLogin>
           }
         />
-        {/* The spec's extra gate on these pages is not shown: logged-in readers only, for now. */}
-        <Route element={<ReferralLayout />}>
-          <Route
-            path="settings/refer-a-friend"
-            element={
-              <RequireLogin>
-                <ReferAFriend />
-              </RequireLogin>
-            }
-          />
-          <Route
-            path="settings/my-rewards"
-            element={
-              <RequireLogin>
-                <MyRewards />
-              </RequireLogin>
-            }
-          />
-        </Route>
         {/* The payflow's access is "not shown" in the spec: it needs a reader to subscribe, so login. */}
         <Route element={<SubscriptionLayout />}>
           <Route
@@ -100,7 +82,23 @@ export function AccountRoutes() {
               </RequireLogin>
             }
           />
-          {/* Its extra gate, membership enabled, is inside the screen (MembershipEnabledGate). */}
+          {/*
+            "Login plus extra gate" (spec section 2), decided per route:
+            - payment-method: its extra gate is membership enabled, inside the screen
+              (MembershipEnabledGate), not RequireActiveMember. This page is where a reader
+              without a payment method adds one, and the spec names a "cancelled-user payment
+              method" screen: requiring a payment method and an active status here would send
+              exactly the readers who need it away.
+            - refer-a-friend: RequireActiveMember, the guard of "some pages need a payment
+              method and active status (home delivery counts as active)", whose redirect target
+              is /account/settings/membership. Referring friends earns rewards credited to the
+              referrer's paid membership, so it needs one that is running and can be billed.
+            - my-rewards: login only. A reader who joined through a friend's link is shown their
+              reward there ("Start your membership to get your reward") before they are a
+              member: sending them away would hide the reason to subscribe.
+            - texts has no screen yet; being a subscriber onboarding step only
+              (/account/onboarding/texts), it takes RequireActiveMember when it comes.
+          */}
           <Route
             path="settings/payment-method"
             element={
@@ -109,6 +107,26 @@ export function AccountRoutes() {
               </RequireLogin>
             }
           />
+          <Route element={<ReferralLayout />}>
+            <Route
+              path="settings/refer-a-friend"
+              element={
+                <RequireLogin>
+                  <RequireActiveMember>
+                    <ReferAFriend />
+                  </RequireActiveMember>
+                </RequireLogin>
+              }
+            />
+            <Route
+              path="settings/my-rewards"
+              element={
+                <RequireLogin>
+                  <MyRewards />
+                </RequireLogin>
+              }
+            />
+          </Route>
         </Route>
         <Route path="settings/update-email" element={<UpdateEmail />} />
         <Route path="settings/verify-email-change" element={<VerifyEmailChange />} />

@@ -177,25 +177,7 @@ export function tokenizeWithClientApi(clientToken: string, card: CardForTokenizi
  * nonce and its type, or an ApiError with the refusal's most specific message.
  */
 export async function postCreditCard(clientToken: string, creditCard: Record<string, unknown>, fetchImpl: typeof fetch = fetch): Promise<{ nonce: string; type: string }> {
-  const { authorizationFingerprint, clientApiUrl } = decodeClientToken(clientToken);
-  let response: Response;
-  try {
-    response = await fetchImpl(`${clientApiUrl.replace(/\/$/, '')}/v1/payment_methods/credit_cards`, {
-      method: 'POST',
-      // The card goes to the payment provider only; no cookies ride along.
-      credentials: 'omit',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ authorizationFingerprint, creditCard }),
-    });
-  } catch {
-    throw new ApiError('You are probably offline.', 0, 'network-error');
-  }
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    throw new ApiError('The response is not a valid JSON response.', response.status, 'invalid-json');
-  }
+  const { response, body } = await postToClientApi(clientToken, 'credit_cards', { creditCard }, fetchImpl);
   if (!response.ok) {
     throw new ApiError(tokenizeErrorMessage(body), response.status, 'card-invalid', body);
   }
@@ -205,6 +187,37 @@ export async function postCreditCard(clientToken: string, creditCard: Record<str
     throw new ApiError('The response is not a valid JSON response.', response.status, 'invalid-json', body);
   }
   return { nonce: first.nonce, type: typeof first.type === 'string' ? first.type : 'CreditCard' };
+}
+
+/**
+ * One POST to Braintree's client API, {clientApiUrl}/v1/payment_methods/<path>, with the
+ * token's fingerprint and `fields`: the answer and its parsed body. Offline and non-JSON
+ * answers are ApiErrors; refusals are the caller's to read.
+ */
+export async function postToClientApi(
+  clientToken: string,
+  path: string,
+  fields: Record<string, unknown>,
+  fetchImpl: typeof fetch = fetch,
+): Promise<{ response: Response; body: unknown }> {
+  const { authorizationFingerprint, clientApiUrl } = decodeClientToken(clientToken);
+  let response: Response;
+  try {
+    response = await fetchImpl(`${clientApiUrl.replace(/\/$/, '')}/v1/payment_methods/${path}`, {
+      method: 'POST',
+      // Card and wallet details go to the payment provider only; no cookies ride along.
+      credentials: 'omit',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ authorizationFingerprint, ...fields }),
+    });
+  } catch {
+    throw new ApiError('You are probably offline.', 0, 'network-error');
+  }
+  try {
+    return { response, body: await response.json() };
+  } catch {
+    throw new ApiError('The response is not a valid JSON response.', response.status, 'invalid-json');
+  }
 }
 
 /** The most specific message of a client API error body. */

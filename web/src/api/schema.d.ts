@@ -88,7 +88,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Avatar image: a hex colour and one or two letters */
+        /**
+         * Avatar image: a hex colour and up to two letters
+         * @description The initials are what the spec's rule makes of a name in any script: none (a plain disc), or one or two user-perceived characters (an accented or pointed letter, a number, an emoji with its skin tone, a flag). Anything else (punctuation, markup, spaces, more than two characters) is refused with 400.
+         */
         get: operations["avatar_account_avatar__get"];
         put?: never;
         post?: never;
@@ -109,7 +112,7 @@ export interface paths {
         put?: never;
         /**
          * GraphQL: only the renderWidget query
-         * @description Answers `{data: {renderWidget: {template, user{id accountId}, jsOptions, widgetConfig{values}}}}`. Variables: user {id, accountId} (optional: without it the widget is anonymous), engagementMedium, widgetType, locale. The token comes as `Authorization: Bearer <jwt>` (or the other token headers), with the upsert rule for a user. Any other operation, or a malformed one, is 400 `{errors: [{message}]}`; a refusal keeps its status and carries the referral error fields in `extensions`.
+         * @description Answers `{data: {renderWidget: {template, user{id accountId}, jsOptions, widgetConfig{values}}}}`. Variables: user: UserIdInput {id, accountId} (optional: without it the widget is anonymous), engagementMedium: UserEngagementMedium, widgetType: WidgetType, locale: RSLocale. The token comes as `Authorization: Bearer <jwt>` (or the other token headers), with the upsert rule for a user. A request asks for exactly one root field, selects at most 20 fields and nests at most 12 levels; introspection is off. Anything else, or a malformed query, is 400; a refusal of the render keeps its status. A refusal is the project's error shape plus GraphQL's `errors` list (the referral error fields in each error's `extensions`).
          */
         post: operations["render_widget_graphql_api_v1__tenant_alias__graphql_post"];
         delete?: never;
@@ -129,7 +132,7 @@ export interface paths {
         put?: never;
         /**
          * Mail the sender's share link to up to 20 friends
-         * @description Live tenants need the sender's user JWT; test tenants accept calls without one. Every recipient must be a valid address (400 names the first that is not); at most 20 per call and 10 calls per sender an hour (429). Mail goes through the outbox.
+         * @description Live tenants need the sender's user JWT; test tenants accept calls without one. Every recipient must be a valid address (400 names the first that is not); at most 20 per call, 10 calls an hour per sending account and 30 per client address (429 with Retry-After). Mail goes through the outbox.
          */
         post: operations["referral_invite_api_v1__tenant_alias__mail_referralinvite_post"];
         delete?: never;
@@ -149,7 +152,7 @@ export interface paths {
         put?: never;
         /**
          * Track user events; a conversion key converts the pending referral
-         * @description The same token rule as upsert. The body's accountId and userId must match the path. An event whose key is one of the programme's conversion keys (`purchase`, `membership_started` in the demo) converts the user's pending referral and issues the referrer's and the referred reader's rewards exactly once, however often it is sent. `accepted` counts the events stored: a repeated dedupeKey is dropped.
+         * @description From a page: the same token rule as upsert. From the merchant's server: the tenant's API key as the password of HTTP Basic auth (`curl -u :KEY`), for any user. The body's accountId and userId must match the path. An event whose key is one of a programme's conversion keys (`purchase`, `membership_started` in the demo) converts the user's pending referral and issues the referrer's and the referred reader's rewards exactly once, however often it is sent; it is accepted only with the API key (403 SERVER_ONLY_EVENT with a user token or none). `accepted` counts the events stored: a repeated dedupeKey is dropped.
          */
         post: operations["track_events_api_v1__tenant_alias__open_account__account_id__user__user_id__events_post"];
         delete?: never;
@@ -305,7 +308,7 @@ export interface paths {
         put?: never;
         /**
          * Start a membership on a plan; answers the subscription id as grant_id
-         * @description Vaults `payment_nonce` as the default method, or uses the default method. The plan's trial is given unless `skip_trial_period`, a future `start_date`, or the profile's `had-trial` (set when a trial starts). Subscribing again to the plan while it is active or pending answers the same grant_id and charges nothing. 402 `payment-declined` (processor's text; nothing is stored), 404 `plan-not-found`, 409 `already-subscribed` (live on another plan) or `subscribe-in-progress`, 400 `payment-method-required`, 403 `membership-disabled` or `unsupported-region` (outside the supported region).
+         * @description Vaults `payment_nonce` as the default method, or uses the default method. The plan's trial is given unless `skip_trial_period`, a future `start_date`, or the profile's `had-trial` (set when a trial starts). Subscribing again to the plan while it is active or pending answers the same grant_id and charges nothing. 402 `payment-declined` (processor's text; nothing is stored), 404 `plan-not-found`, 409 `already-subscribed` (live on another plan) or `subscribe-in-progress`, 400 `payment-method-required`, 403 `membership-disabled` or `unsupported-region` (outside the supported region). `start_date`: today up to 3 months ahead (400 otherwise); until its first charge the membership is Pending, without access. 409 `home-delivery` (free with print delivery), `home-delivery-unverified` (once the address is verified; a link is mailed). With a `payment_nonce`: Card attempts are limited per account and per client address: 429.
          */
         post: operations["subscribe_route_blaize_payment_braintree_subscribe_post"];
         delete?: never;
@@ -487,7 +490,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The email-change link: confirm with the password */
+        /**
+         * The email-change link: confirm with the password
+         * @description 410 link-expired for a used or expired link; 410 too-many-wrong-passwords once 3 wrong passwords have burnt the link (a new link must be asked for).
+         */
         post: operations["confirm_email_change_blaize_users_update_email__token__post"];
         delete?: never;
         options?: never;
@@ -552,7 +558,7 @@ export interface paths {
         get: operations["show_operator_v1_home_delivery__email__get"];
         /**
          * Home delivery started: the sports membership is free (operator API)
-         * @description Idempotent. The account with this address, now or once registered, is a member: the data layer's `products` holds `hd-sports-membership` and the membership call answers `homeDelivery: true`. A paid membership it has is cancelled at the gateway by the worker (no further charge); subscribe answers 409 `home-delivery` meanwhile. Bearer MASTHEAD_HOME_DELIVERY_KEY; 404 while the setting is empty.
+         * @description Idempotent. The account with this address, now or once registered, is a member once the address is verified (an unverified account is mailed a verification link): the data layer's `products` holds `hd-sports-membership` and the membership call answers `homeDelivery: true`. A paid membership it has is cancelled at the gateway by the worker (no further charge); subscribe answers 409 `home-delivery` meanwhile. Bearer MASTHEAD_HOME_DELIVERY_KEY; 404 while the setting is empty.
          */
         put: operations["start_operator_v1_home_delivery__email__put"];
         post?: never;
@@ -561,6 +567,51 @@ export interface paths {
          * @description Idempotent. The reader is mailed, and their membership page says why the membership ended (`homeDeliveryMessage`) until they dismiss it or subscribe. An address without home delivery answers `active: false` and changes nothing.
          */
         delete: operations["end_operator_v1_home_delivery__email__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/static-pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every static page of every brand, as shown now (operator API) */
+        get: operations["list_pages_operator_v1_static_pages_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/static-pages/{brand}/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One static page, as shown now (operator API)
+         * @description `brand`: main, gossip or lifestyle; `slug`: membership-terms (/membership-terms), terms (/terms/) or privacy (/privacy/). 404 `page-not-found` for any other.
+         */
+        get: operations["show_page_operator_v1_static_pages__brand___slug__get"];
+        /**
+         * Replace a static page's title and text (operator API)
+         * @description Answers the page as it is now shown. 400 `bad-request` names what the body may not hold (see the body's description). `brand`: main, gossip or lifestyle; `slug`: membership-terms (/membership-terms), terms (/terms/) or privacy (/privacy/). 404 `page-not-found` for any other.
+         */
+        put: operations["replace_page_operator_v1_static_pages__brand___slug__put"];
+        post?: never;
+        /**
+         * Bring back a static page's built-in text (operator API)
+         * @description Answers the page as it is now shown (`edited: false`). `brand`: main, gossip or lifestyle; `slug`: membership-terms (/membership-terms), terms (/terms/) or privacy (/privacy/). 404 `page-not-found` for any other.
+         */
+        delete: operations["reset_page_operator_v1_static_pages__brand___slug__delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -798,7 +849,7 @@ export interface paths {
         put?: never;
         /**
          * Forward a page event (tracking, comments) to a configured target
-         * @description Form data: `_ajax_nonce`, `type`, `targetUrl` (one of MASTHEAD_WEBHOOK_TARGETS), optional `details` (a JSON object as text, 4 KB at most). Queued in the outbox and delivered signed, retried until the target answers 2xx. The signed-in reader's tracking id goes with it; anonymous events are accepted too.
+         * @description Form data: `_ajax_nonce`, `type`, `targetUrl` (one of MASTHEAD_WEBHOOK_TARGETS), optional `details` (a JSON object as text, 4 KB at most). Queued in the outbox and delivered signed, retried until the target answers 2xx. The signed-in reader's tracking id goes with it; anonymous events are accepted too. Rate limited per client address and per signed-in reader (429 too-many-requests).
          */
         post: operations["webhook_wp_json_nyp_membership_v1_webhook_post"];
         delete?: never;
@@ -859,7 +910,7 @@ export interface paths {
         put?: never;
         /**
          * Vault a payment method from a card-form nonce (402 payment-declined)
-         * @description A card that fails verification is 402 `payment-declined` with the processor's text as the message; a used or unknown nonce is 400 `bad-request`.
+         * @description A card that fails verification is 402 `payment-declined` with the processor's text as the message; a used or unknown nonce is 400 `bad-request`. Card attempts are limited per account and per client address: 429.
          */
         post: operations["add_payment_method_zephr_payment_braintree_payment_methods_post"];
         delete?: never;
@@ -887,7 +938,7 @@ export interface paths {
         head?: never;
         /**
          * Replace a card's details, or re-verify it by its CVV, from a nonce
-         * @description A card-form nonce replaces the card's details; a CVV-only nonce (the card form's CVV field alone) re-verifies the vaulted card and changes none of its details. The token stays the same. The card is verified: a refusal is 402 `payment-declined` and changes nothing; its message is the processor's text, or for a CVV that does not match or cannot be verified a sentence saying so. 404 `payment-method-not-found` when the token is not one of the reader's methods. Adds a timestamp to the profile's `payment-method-update-log` (the last 3 are kept).
+         * @description A card-form nonce replaces the card's details; a CVV-only nonce (the card form's CVV field alone) re-verifies the vaulted card and changes none of its details. The token stays the same. The card is verified: a refusal is 402 `payment-declined` and changes nothing; its message is the processor's text, or for a CVV that does not match or cannot be verified a sentence saying so. 404 `payment-method-not-found` when the token is not one of the reader's methods. Adds a timestamp to the profile's `payment-method-update-log` (the last 3 are kept). Card attempts are limited per account and per client address: 429.
          */
         patch: operations["update_payment_method_zephr_payment_braintree_payment_methods__token__patch"];
         trace?: never;
@@ -1211,6 +1262,45 @@ export interface components {
              */
             grant_id: string;
         };
+        /** GraphQLErrorItem */
+        GraphQLErrorItem: {
+            /**
+             * Extensions
+             * @description A refused render's referral error fields.
+             */
+            extensions?: {
+                [key: string]: unknown;
+            } | null;
+            /** Locations */
+            locations?: {
+                [key: string]: number;
+            }[] | null;
+            /** Message */
+            message: string;
+            /** Path */
+            path?: (string | number)[] | null;
+        };
+        /**
+         * GraphQLRefusalBody
+         * @description The project's error shape, plus GraphQL's `errors` list for GraphQL clients.
+         */
+        GraphQLRefusalBody: {
+            /** Apierrorcode */
+            apiErrorCode: string;
+            /** Errors */
+            errors: components["schemas"]["GraphQLErrorItem"][];
+            /** Message */
+            message: string;
+            /**
+             * Rscode
+             * @description Shown by the error widget as its 'Error Code'.
+             */
+            rsCode: string;
+            /** Statuscode */
+            statusCode: number;
+            /** Type */
+            type: string;
+        };
         /** GraphQLResponse */
         GraphQLResponse: {
             /** Data */
@@ -1229,6 +1319,11 @@ export interface components {
              * @description a reader account has this address now
              */
             account: boolean;
+            /**
+             * Accountverified
+             * @description that account has verified the address: only then does the grant apply (an unverified account gets it once it verifies; it is mailed a link)
+             */
+            accountVerified: boolean;
             /**
              * Active
              * @description home delivery is active: the sports membership is free
@@ -1284,7 +1379,17 @@ export interface components {
         };
         /** MembershipOut */
         MembershipOut: {
+            /**
+             * Accessuntil
+             * @description a cancelled membership's last day of access (YYYY-MM-DD): the last day paid for or free in a trial, across the reader's subscriptions
+             */
+            accessUntil?: string | null;
             activeSubscription: components["schemas"]["SubscriptionOut"] | null;
+            /**
+             * Freetrialuntil
+             * @description the last free day of a trial that still runs (YYYY-MM-DD), also when a restart replaced the trial's subscription; the first charge is the day after
+             */
+            freeTrialUntil?: string | null;
             /**
              * Homedelivery
              * @description the membership is free with print home delivery (status Active, no activeSubscription; nothing to cancel, pause or change)
@@ -1311,6 +1416,11 @@ export interface components {
             pausedLength: number | null;
             /** Paymentmessage */
             paymentMessage: string | null;
+            /**
+             * Planchangedate
+             * @description the day activeSubscription's plan replaces the plan paid for now (YYYY-MM-DD); null when no other plan follows (a resume or restart keeps the plan)
+             */
+            planChangeDate?: string | null;
             /** @description the step-up price the renewing membership moves to, and from when */
             priceChange?: components["schemas"]["PriceChange"] | null;
             /**
@@ -1386,6 +1496,11 @@ export interface components {
             card_type: string | null;
             /** Default */
             default: boolean;
+            /**
+             * Email
+             * @description A PayPal account's email, which names it; null otherwise.
+             */
+            email?: string | null;
             /** Expiration Month */
             expiration_month: number | null;
             /** Expiration Year */
@@ -1749,6 +1864,63 @@ export interface components {
              */
             "sso-user": boolean;
         };
+        /**
+         * ProfileUpdate
+         * @description The keys a reader may write, each optional; leading and trailing spaces are trimmed before a length is counted (in characters). Other keys get 400.
+         */
+        ProfileUpdate: {
+            /** Age-Group */
+            "age-group"?: string;
+            /** Avatar-Color */
+            "avatar-color"?: string;
+            /** Bio */
+            bio?: string;
+            /** Birth-Day */
+            "birth-day"?: number | null;
+            /** Birth-Month */
+            "birth-month"?: number | null;
+            /** Cancel-Reason */
+            "cancel-reason"?: string;
+            /** Cancel-Reason-Text */
+            "cancel-reason-text"?: string;
+            /** Display-Name */
+            "display-name"?: string;
+            /** First-Name */
+            "first-name"?: string;
+            /** Full-Name */
+            "full-name"?: string;
+            /** Gender */
+            gender?: string;
+            /** Image-Url */
+            "image-url"?: string;
+            /** Last-Name */
+            "last-name"?: string;
+            /** Location */
+            location?: string;
+            /** Notification-Follower */
+            "notification-follower"?: boolean;
+            /** Notification-Liked */
+            "notification-liked"?: boolean;
+            /** Notification-Mentioned */
+            "notification-mentioned"?: boolean;
+            /** Notification-Reply */
+            "notification-reply"?: boolean;
+            /** Onboarded */
+            onboarded?: boolean;
+            /** Pause-Reason */
+            "pause-reason"?: string;
+            /** Pause-Reason-Text */
+            "pause-reason-text"?: string;
+            /** Phone-Number */
+            "phone-number"?: string;
+            /** Private-Profile */
+            "private-profile"?: boolean;
+            /**
+             * Updated-Values
+             * @description The keys sent.
+             */
+            "updated-values"?: string[] | null;
+        };
         /** ReferralErrorBody */
         ReferralErrorBody: {
             /** Apierrorcode */
@@ -1930,6 +2102,50 @@ export interface components {
              */
             updatedAt: string;
         };
+        /** StaticPageIn */
+        StaticPageIn: {
+            /**
+             * Body
+             * @description The page's HTML below the heading: text structure and links only (p, h2-h4, lists, tables, a, strong, em, ...; no <h1>, scripts, styles or event handlers). The membership terms need an element with id="cancellation".
+             */
+            body: string;
+            /**
+             * Title
+             * @description The page's heading and the start of its <title>.
+             */
+            title: string;
+        };
+        /** StaticPageListOut */
+        StaticPageListOut: {
+            /** Pages */
+            pages: components["schemas"]["StaticPageOut"][];
+        };
+        /** StaticPageOut */
+        StaticPageOut: {
+            /** Body */
+            body: string;
+            /** Brand */
+            brand: string;
+            /**
+             * Edited
+             * @description Whether the text differs from the built-in one.
+             */
+            edited: boolean;
+            /**
+             * Path
+             * @description Where the page is served on the brand's host.
+             */
+            path: string;
+            /** Slug */
+            slug: string;
+            /** Title */
+            title: string;
+            /**
+             * Updatedat
+             * @description When it was stored; null: never stored.
+             */
+            updatedAt: string | null;
+        };
         /** StepUp */
         StepUp: {
             /** Amount */
@@ -2026,6 +2242,8 @@ export interface components {
             "next-billing-time": string | null;
             next_billing_date: components["schemas"]["DateObject"] | null;
             paid_through_date: components["schemas"]["DateObject"] | null;
+            /** @description The pending subscription that follows this one, which a pause, resume, plan switch or restart replaced (in this form, without a pendingSubscription of its own); null when nothing pending follows it. */
+            pendingSubscription?: components["schemas"]["SubscriptionOut"] | null;
             plan: components["schemas"]["PlanRef"];
             /** Plan Id */
             plan_id: string;
@@ -2377,7 +2595,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GraphQLResponse"];
+                    "application/json": components["schemas"]["GraphQLRefusalBody"];
                 };
             };
             /** @description Unauthorized */
@@ -2386,7 +2604,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["GraphQLRefusalBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralErrorBody"];
                 };
             };
             /** @description Not Found */
@@ -2395,7 +2622,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["GraphQLRefusalBody"];
                 };
             };
         };
@@ -3087,6 +3314,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Service Unavailable */
             503: {
                 headers: {
@@ -3346,9 +3582,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    [key: string]: unknown;
-                };
+                "application/json": components["schemas"]["ProfileUpdate"];
             };
         };
         responses: {
@@ -3483,6 +3717,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3636,6 +3879,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     confirm_email_change_blaize_users_update_email__token__post: {
@@ -3700,6 +3952,15 @@ export interface operations {
             };
             /** @description Gone */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4074,6 +4335,207 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HomeDeliveryOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_pages_operator_v1_static_pages_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaticPageListOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    show_page_operator_v1_static_pages__brand___slug__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                brand: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaticPageOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    replace_page_operator_v1_static_pages__brand___slug__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                brand: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaticPageIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaticPageOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reset_page_operator_v1_static_pages__brand___slug__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                brand: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaticPageOut"];
                 };
             };
             /** @description Bad Request */
@@ -4683,6 +5145,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     decision_engine_zephr_decision_engine_post: {
@@ -4870,6 +5341,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Service Unavailable */
             503: {
                 headers: {
@@ -4995,6 +5475,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

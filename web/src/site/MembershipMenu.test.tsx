@@ -71,7 +71,7 @@ describe('the membership menu', () => {
   it('offers the featured plan to a reader, and thanks a member', async () => {
     const { site, toggle } = renderMenu(1280, 'reader');
     await userEvent.click(toggle);
-    expect(screen.getByRole('link', { name: 'Get 1 Year for $39.99' })).toHaveAttribute('href', '/account/subscribe');
+    expect(screen.getByRole('link', { name: 'Get 1 Year for $39.99' })).toHaveAttribute('href', '/account/subscribe?plan=sports-annual&redirect=%2F2026%2F11%2F22%2Fa-story%2F');
     expect(screen.queryByRole('link', { name: /Log in/ })).toBeNull();
     act(() => site.store.dispatch({ type: 'resolved', loggedIn: true, entitled: true, releasing: false }));
     expect(screen.getByRole('heading', { name: "You're a Sports+ member" })).toBeInTheDocument();

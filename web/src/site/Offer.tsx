@@ -1,13 +1,18 @@
+import { payflowHref } from '../account/payflow/handoff';
+import { useSite } from './context';
 import type { Offer as OfferTexts } from './cta';
 
-export const SUBSCRIBE_PATH = '/account/subscribe';
-
-/** A call to action: the plan's button, its badge and the curation line. */
+/**
+ * A call to action: the plan's button, its badge and the curation line. The button opens the
+ * payflow with this plan and this page to come back to (account/payflow/handoff.ts), through
+ * login or registration for an anonymous reader.
+ */
 export function Offer({ offer }: { offer: OfferTexts }) {
+  const { returnTo } = useSite();
   return (
     <>
       <p className="cta">
-        <a className="button" href={SUBSCRIBE_PATH} data-plan={offer.planId}>
+        <a className="button" href={payflowHref(offer.planId, returnTo)} data-plan={offer.planId}>
           {offer.action}
         </a>
         {offer.badge ? <span className="badge cta__badge">{offer.badge}</span> : null}

@@ -36,7 +36,11 @@ describe('the paywall', () => {
     const { body, section } = story();
     renderIsland(<Paywall section={section} story={body} />, sitePage({ status: 'anonymous' }));
     expect(screen.getByRole('heading', { name: 'Members get the whole scoop' })).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Get 1 Year for $39.99' })).toBeInTheDocument();
+    // The buy button carries the plan and the story into the payflow, through login.
+    expect(screen.getByRole('link', { name: 'Get 1 Year for $39.99' })).toHaveAttribute(
+      'href',
+      '/account/subscribe?plan=sports-annual&redirect=%2F2026%2F11%2F22%2Fa-story%2F',
+    );
     expect(screen.getByText('Cancel anytime.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/account/login?redirect=/2026/11/22/a-story/');
     expect(body).toHaveClass('story__body--covered');

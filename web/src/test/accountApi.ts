@@ -7,18 +7,18 @@ export const unauthorized = () => reply({ type: 'unauthorized', message: 'Log in
 const notFound = () => reply({ type: 'not-found', message: 'No.' }, 404);
 
 /** Stubs fetch as the account API for Ada Lovelace, logged in, with `member` and `methods` and no
- * plans or subscriptions. Logged out, every path is `unauthorized`; any path not served is
+ * subscriptions and the given plans (none by default). Logged out, every path is `unauthorized`; any path not served is
  * `otherwise`. */
 export function serveReader(
   member: MembershipResponse,
   methods: PaymentMethod[],
-  { loggedIn = true, otherwise = notFound }: { loggedIn?: boolean; otherwise?: () => Response } = {},
+  { loggedIn = true, otherwise = notFound, plans = {} }: { loggedIn?: boolean; otherwise?: () => Response; plans?: Record<string, unknown> } = {},
 ) {
   const replies: Record<string, unknown> = {
     '/blaize/datalayer': { dataLayer: { loggedIn: true, trackingId: 'reader-1', firstName: 'Ada', lastName: 'Lovelace', fullName: 'Ada Lovelace' } },
     '/blaize/account': { identifiers: { email_address: 'ada@example.com' } },
     '/blaize/profile': { 'full-name': 'Ada Lovelace' },
-    '/wp-json/nyp-membership/v1/plans': {},
+    '/wp-json/nyp-membership/v1/plans': plans,
     '/wp-json/nyp-membership/v1/membership': member,
     '/blaize/payment/braintree/subscriptions': [],
     '/zephr/payment/braintree/payment-methods': methods,

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Header, type HeaderProps } from './Header';
@@ -14,13 +14,14 @@ function setScreenWidth(small: boolean) {
 }
 
 const props: HeaderProps = {
+  brandName: 'The Scoop',
+  homeHref: '/',
   loggedIn: true,
   fullName: 'ada king lovelace',
   avatarColor: '#336699',
   showAccountControl: true,
   loginHref: '/account/login',
   settingsHref: '/account/settings',
-  homeHref: '/account',
   onLogOut: () => undefined,
 };
 
@@ -54,11 +55,30 @@ describe('Header', () => {
     expect(onLogOut).toHaveBeenCalledOnce();
   });
 
-  it('makes the avatar a plain link to settings on small screens', () => {
+  it('makes the avatar a plain link to settings on small screens, with Log out in a menu beside it', async () => {
     setScreenWidth(true);
-    render(<Header {...props} />);
+    const onLogOut = vi.fn();
+    render(<Header {...props} onLogOut={onLogOut} />);
     expect(screen.queryByRole('button', { name: /account menu/i })).toBeNull();
     expect(screen.getByRole('link', { name: 'Account settings' })).toHaveAttribute('href', '/account/settings');
+
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('button', { name: 'Log out' })).toBeNull();
+    await userEvent.click(menu);
+    expect(screen.getByRole('link', { name: 'The Scoop home' })).toHaveAttribute('href', '/');
+    await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(onLogOut).toHaveBeenCalledOnce();
+  });
+
+  it("names the reader's brand and links it to the news site at every width", () => {
+    for (const small of [false, true]) {
+      setScreenWidth(small);
+      const { unmount } = render(<Header {...props} loggedIn={small} />);
+      const banner = screen.getByRole('banner');
+      expect(within(banner).getByRole('link', { name: 'The Scoop' })).toHaveAttribute('href', '/');
+      unmount();
+    }
   });
 
   it('leaves the account control out when asked (login page)', () => {

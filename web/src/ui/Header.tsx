@@ -1,9 +1,13 @@
 import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Avatar } from './Avatar';
+import './Header.css';
 import { initialsOf } from './initials';
 import { MOBILE_QUERY, useMediaQuery } from './useMediaQuery';
 
 export interface HeaderProps {
+  /** The brand of the site the reader came from: its name, and its home page (the news site). */
+  brandName: string;
+  homeHref: string;
   loggedIn: boolean;
   fullName?: string | null | undefined;
   /** Used for the initials when the reader has no name yet. */
@@ -13,26 +17,30 @@ export interface HeaderProps {
   showAccountControl: boolean;
   loginHref: string;
   settingsHref: string;
-  homeHref: string;
   onLogOut: () => void;
   /** Lets a single-page app handle its own links without a page load. */
   onNavigate?: (href: string) => void;
 }
 
-/** Site header with the login button or the reader's avatar menu. */
+/**
+ * The site's own header over the account area: the brand's name (a link back to the news
+ * site) in its colours, and the login button or the reader's account menu.
+ */
 export function Header(props: HeaderProps) {
-  const { loggedIn, showAccountControl, loginHref, homeHref, onNavigate } = props;
+  const { brandName, homeHref, loggedIn, showAccountControl, loginHref, onNavigate } = props;
   return (
-    <header className="site-header">
-      <div className="site-header__inner">
-        <a className="site-header__brand" href={homeHref} onClick={linkHandler(homeHref, onNavigate)}>
-          Masthead
+    <header className="brand-header">
+      <div className="brand-header__bar">
+        {/* The news site is another app: a plain link, a page load. */}
+        <a className="brand-header__brand" href={homeHref}>
+          {brandName}
         </a>
+        <span className="brand-header__label">Your account</span>
         {showAccountControl &&
           (loggedIn ? (
             <AccountControl {...props} />
           ) : (
-            <a className="button button--primary button--small" href={loginHref} onClick={linkHandler(loginHref, onNavigate)}>
+            <a className="brand-header__login" href={loginHref} onClick={linkHandler(loginHref, onNavigate)}>
               Log in
             </a>
           ))}
@@ -41,34 +49,56 @@ export function Header(props: HeaderProps) {
   );
 }
 
-function AccountControl({ fullName, email, avatarColor, settingsHref, onLogOut, onNavigate }: HeaderProps) {
+function AccountControl(props: HeaderProps) {
+  const { fullName, email, avatarColor, settingsHref, onNavigate } = props;
   const isSmallScreen = useMediaQuery(MOBILE_QUERY);
   const initials = initialsOf(fullName) || initialsOf(email ?? '');
   const avatar = <Avatar initials={initials} color={avatarColor} />;
 
-  // On small screens a menu is more trouble than it is worth: the avatar goes to settings.
+  // Spec: on small screens the avatar goes to settings; the menu (and Log out) is a button
+  // of its own beside it.
   if (isSmallScreen) {
     return (
-      <a className="avatar-link" href={settingsHref} onClick={linkHandler(settingsHref, onNavigate)} aria-label="Account settings">
-        {avatar}
-      </a>
+      <div className="brand-header__account">
+        <a className="avatar-link" href={settingsHref} onClick={linkHandler(settingsHref, onNavigate)} aria-label="Account settings">
+          {avatar}
+        </a>
+        <AccountMenu
+          {...props}
+          toggleClass="account-menu__toggle account-menu__toggle--text"
+          toggle={
+            <>
+              <span className="account-menu__bars" aria-hidden="true" />
+              Menu
+            </>
+          }
+        />
+      </div>
     );
   }
   return (
-    <AccountMenu avatar={avatar} settingsHref={settingsHref} onLogOut={onLogOut} onNavigate={onNavigate} name={fullName} />
+    <AccountMenu
+      {...props}
+      toggleClass="account-menu__toggle"
+      toggleLabel={fullName ? `Account menu for ${fullName}` : 'Account menu'}
+      toggle={
+        <>
+          {avatar}
+          <span className="account-menu__caret" aria-hidden="true" />
+        </>
+      }
+    />
   );
 }
 
-interface AccountMenuProps {
-  avatar: ReactNode;
-  name: string | null | undefined;
-  settingsHref: string;
-  onLogOut: () => void;
-  onNavigate: ((href: string) => void) | undefined;
+interface AccountMenuProps extends HeaderProps {
+  toggle: ReactNode;
+  toggleClass: string;
+  toggleLabel?: string;
 }
 
 /** A disclosure: a button that shows a short list of links; Escape and outside clicks close it. */
-function AccountMenu({ avatar, name, settingsHref, onLogOut, onNavigate }: AccountMenuProps) {
+function AccountMenu({ toggle, toggleClass, toggleLabel, brandName, homeHref, settingsHref, onLogOut, onNavigate }: AccountMenuProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -106,14 +136,13 @@ function AccountMenu({ avatar, name, settingsHref, onLogOut, onNavigate }: Accou
       <button
         ref={buttonRef}
         type="button"
-        className="account-menu__toggle"
+        className={toggleClass}
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={name ? `Account menu for ${name}` : 'Account menu'}
+        aria-label={toggleLabel}
         onClick={() => setOpen((value) => !value)}
       >
-        {avatar}
-        <span className="account-menu__caret" aria-hidden="true" />
+        {toggle}
       </button>
       <ul id={menuId} className="account-menu__list" hidden={!open}>
         <li>
@@ -126,6 +155,11 @@ function AccountMenu({ avatar, name, settingsHref, onLogOut, onNavigate }: Accou
             }}
           >
             Settings
+          </a>
+        </li>
+        <li>
+          <a className="account-menu__item" href={homeHref}>
+            {brandName} home
           </a>
         </li>
         <li>

@@ -1,18 +1,33 @@
 import { useId, type Ref, type TextareaHTMLAttributes } from 'react';
+import { FieldMessages, describedBy } from './FieldMessages';
 
 interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
   label: string;
+  hint?: string;
+  /** The most characters the server accepts: said under the label before anything is typed. */
+  maxChars?: number;
+  /** Why the value is wrong, shown under the field (and the field marked invalid). */
+  error?: string | null | undefined;
   ref?: Ref<HTMLTextAreaElement>;
 }
 
-export function TextArea({ label, ref, ...textarea }: TextAreaProps) {
+export function TextArea({ label, hint, maxChars, error, ref, ...textarea }: TextAreaProps) {
   const id = useId();
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <textarea ref={ref} id={id} className="field__input field__input--multiline" {...textarea} />
+      <FieldMessages id={id} hint={hint} maxChars={maxChars} error={error}>
+        <textarea
+          ref={ref}
+          id={id}
+          className="field__input field__input--multiline"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, { hint, maxChars, error })}
+          {...textarea}
+        />
+      </FieldMessages>
     </div>
   );
 }

@@ -3,13 +3,13 @@ import type { RawPlan } from '../../api/billing';
 import { Button } from '../../ui/Button';
 import { ModalDialog } from '../../ui/ModalDialog';
 import { useDialogAction } from '../../ui/useDialogAction';
-import { formatPrice, billingPeriod } from '../payflow/texts';
+import { chargeWording } from './changeTexts';
 
 interface ChangePlanDialogProps {
   open: boolean;
   /** The plans the reader can move to (not the current one). */
   plans: RawPlan[];
-  /** When the new plan starts: the end of the paid period. */
+  /** When the new plan starts and is first charged: the next billing date, formatted. */
   startsOn: string | null;
   onClose: () => void;
   onConfirm: (planId: string) => Promise<void>;
@@ -29,7 +29,7 @@ export function ChangePlanDialog({ open, plans, startsOn, onClose, onConfirm }: 
     <ModalDialog
       open={open}
       title="Change your plan"
-      description={`Your new plan starts ${startsOn ? `on ${startsOn}` : 'when your paid period ends'}, on your default payment method. Free trials do not apply to plan changes.`}
+      description={`Your new plan starts ${startsOn ? `on ${startsOn}, when your paid period ends` : 'when your paid period ends'}. It is charged that day to your default payment method. Free trials do not apply to plan changes.`}
       error={error}
       busy={busy}
       onClose={onClose}
@@ -49,7 +49,7 @@ export function ChangePlanDialog({ open, plans, startsOn, onClose, onConfirm }: 
               onChange={() => setPlanId(plan.id)}
             />
             <label htmlFor={`${id}-${plan.id}`} className="checkbox__label">
-              {plan.name}: {formatPrice(plan.amount)} {billingPeriod(plan.frequency)}
+              {plan.name}: {chargeWording(plan.amount, plan.frequency)}
             </label>
           </div>
         ))}

@@ -1,11 +1,14 @@
 import { Link } from 'react-router';
 import type { MembershipResponse } from '../../api/billing';
 import { Button } from '../../ui/Button';
-import { formatPrice, formatServerDate } from '../payflow/texts';
+import { addDays, formatDate } from '../../ui/dates';
+import { formatPrice } from '../payflow/texts';
 import { monthsWording } from './changeTexts';
 import { HOME_DELIVERY_INCLUDED, priceChangeText } from './homeDelivery';
 import { HomeDeliveryNotice } from './HomeDeliveryNotice';
-import { accessUntil, canCancel, canChangePlan, canPause, isPaused, statusLabel } from './status';
+import { PAST_DUE_NOTE } from './pastDue';
+import { accessUntilDay, freeTrialUntilDay, nextChargeDay } from './periods';
+import { canCancel, canChangePlan, canPause, isPaused, statusLabel } from './status';
 
 interface OverviewProps {
   membership: MembershipResponse;
@@ -14,18 +17,23 @@ interface OverviewProps {
   onResume: () => void;
   onChangePlan: () => void;
   onRestart: () => void;
-  /** Resume or restart is under way. */
+  /** Charges a past-due balance again. */
+  onRetryPayment: () => void;
+  /** Resume, restart or a payment retry is under way. */
   resuming: boolean;
 }
 
 /** Status, plan and next billing date, with what the reader can do next. */
-export function MembershipOverview({ membership, onCancel, onPause, onResume, onChangePlan, onRestart, resuming }: OverviewProps) {
+export function MembershipOverview({ membership, onCancel, onPause, onResume, onChangePlan, onRestart, onRetryPayment, resuming }: OverviewProps) {
   const subscription = membership.activeSubscription;
-  const until = accessUntil(subscription);
-  const nextBilling = formatServerDate(subscription?.next_billing_date);
+  const until = formatDate(accessUntilDay(membership));
+  const nextBilling = formatDate(nextChargeDay(subscription));
   const cancelledActive = membership.status === 'Cancelled_Active';
   const paused = isPaused(membership.status);
+  const pastDue = membership.status === 'Past Due';
   const priceChange = cancelledActive ? null : priceChangeText(membership);
+  const trialUntil = cancelledActive ? null : freeTrialUntilDay(membership);
+  const planChange = membership.status === 'Active_Pending' ? formatDate(membership.planChangeDate) : null;
 
   return (
     <section className="card membership-overview" aria-labelledby="membership-heading">
@@ -33,7 +41,7 @@ export function MembershipOverview({ membership, onCancel, onPause, onResume, on
       <dl className="membership-facts">
         <div>
           <dt>Status</dt>
-          <dd data-testid="membership-status">{statusLabel(membership.status)}</dd>
+          <dd data-testid="membership-status">{statusLabel(membership.status, until)}</dd>
         </div>
         {membership.homeDelivery && (
           <div>
@@ -60,7 +68,7 @@ export function MembershipOverview({ membership, onCancel, onPause, onResume, on
                 )
               : nextBilling && (
                   <div>
-                    <dt>{paused ? 'Restarts on' : 'Next billing date'}</dt>
+                    <dt>{paused ? 'Restarts on' : pastDue ? 'Payment due since' : 'Next billing date'}</dt>
                     <dd>{nextBilling}</dd>
                   </div>
                 )}
@@ -75,12 +83,18 @@ export function MembershipOverview({ membership, onCancel, onPause, onResume, on
           {nextBilling ? ` on ${nextBilling}` : ''}.
         </p>
       )}
-      {membership.status === 'Active_Pending' && subscription && nextBilling && (
-        <p className="membership-note">
-          Your {subscription.plan.name} plan starts on {nextBilling}, when your current paid period ends.
+      {subscription && planChange && (
+        <p className="membership-note" data-testid="plan-change">
+          Your {subscription.plan.name} plan starts on {planChange}, when your current paid period ends.
         </p>
       )}
-      {subscription?.trial && !cancelledActive && <p>You are on a free trial. Your first payment is taken on the next billing date.</p>}
+      {subscription && trialUntil && (
+        <p className="membership-note" data-testid="free-trial">
+          You are on a free trial until {formatDate(trialUntil)}. Your first payment of {formatPrice(subscription.plan.amount)} is taken on{' '}
+          {formatDate(addDays(trialUntil, 1))}.
+        </p>
+      )}
+      {pastDue && <p className="membership-note">{PAST_DUE_NOTE}</p>}
       {cancelledActive && (
         <>
           <p className="membership-note">
@@ -93,7 +107,8 @@ export function MembershipOverview({ membership, onCancel, onPause, onResume, on
           </div>
         </>
       )}
-      {!membership.isMember && (
+      {/* A past-due membership is repaired (retry, card update), not bought again. */}
+      {!membership.isMember && !pastDue && (
         <>
           <p>{membership.status === 'None' && !membership.homeDeliveryMessage ? 'You are not a member yet.' : 'Your membership has ended.'} Get unlimited sports coverage with a membership.</p>
           <Link className="button button--primary" to="/account/subscribe">
@@ -103,6 +118,16 @@ export function MembershipOverview({ membership, onCancel, onPause, onResume, on
       )}
       {subscription && canCancel(membership.status) && (
         <div className="membership-actions">
+          {pastDue && (
+            <>
+              <Button onClick={onRetryPayment} busy={resuming}>
+                Retry payment
+              </Button>
+              <Link className="button button--secondary" to="/account/settings/payment-method">
+                Update payment method
+              </Link>
+            </>
+          )}
           {paused && (
             <Button onClick={onResume} busy={resuming}>
               Resume membership

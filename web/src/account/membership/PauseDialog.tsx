@@ -3,33 +3,42 @@ import { PAUSE_LENGTHS } from '../../api/subscriptionChanges';
 import { Button } from '../../ui/Button';
 import { ModalDialog } from '../../ui/ModalDialog';
 import { useDialogAction } from '../../ui/useDialogAction';
+import type { MembershipResponse, Subscription } from '../../api/billing';
+import { formatDate } from '../../ui/dates';
 import { monthsWording, pauseText } from './changeTexts';
+import { lastPaidDay, pauseDays } from './periods';
 
 interface PauseDialogProps {
   open: boolean;
-  /** The current plan's monthly price ("4.99"), for the pause text. */
-  monthlyPrice: string | null;
-  /** The first day without membership benefits: the end of the paid period. */
-  pauseStarts: string | null;
+  /** The subscription to pause: its paid period says when the pause starts. */
+  subscription: Subscription | null;
+  /** The plan's billing interval in months (1, 6 or 12). */
+  frequency: number | null;
+  /** A scheduled step-up: the resumed membership is charged the new price from its date. */
+  priceChange?: MembershipResponse['priceChange'];
   onClose: () => void;
   /** Rejects with an Error whose message is shown in the dialog. */
   onConfirm: (months: number) => Promise<void>;
 }
 
 /** "Pause subscription": how long, what it costs when it resumes, and when it starts. */
-export function PauseDialog({ open, monthlyPrice, pauseStarts, onClose, onConfirm }: PauseDialogProps) {
+export function PauseDialog({ open, subscription, frequency, priceChange, onClose, onConfirm }: PauseDialogProps) {
   const id = useId();
   const [months, setMonths] = useState<number>(PAUSE_LENGTHS[0]);
   const { error, busy, run } = useDialogAction(open, () => setMonths(PAUSE_LENGTHS[0]));
   const submit = () => run(() => onConfirm(months));
+  const lastDay = formatDate(lastPaidDay(subscription));
+  const days = pauseDays(subscription, months);
+  // The resumed membership is a new subscription on the plan's price of that day.
+  const amount = priceChange && days && priceChange.date <= days.resumes ? priceChange.amount : subscription?.plan.amount;
 
   return (
     <ModalDialog
       open={open}
       title="Pause your membership"
       description={
-        pauseStarts
-          ? `Your membership stays as it is until ${pauseStarts}. You are not charged while it is paused.`
+        lastDay && days
+          ? `Your membership stays as it is through ${lastDay}, the last day you have paid for. The pause starts on ${formatDate(days.starts)}, the day you would next be charged, and you are not charged while it is paused.`
           : 'You are not charged while your membership is paused.'
       }
       error={error}
@@ -56,7 +65,7 @@ export function PauseDialog({ open, monthlyPrice, pauseStarts, onClose, onConfir
           </div>
         ))}
       </fieldset>
-      {monthlyPrice && <p data-testid="pause-text">{pauseText(months, monthlyPrice)}</p>}
+      {days && amount && frequency && <p data-testid="pause-text">{pauseText(months, { resumes: days.resumes, amount, frequency })}</p>}
       <div className="dialog__actions">
         <Button type="submit" busy={busy}>
           Pause membership

@@ -31,8 +31,11 @@ interface SubscriptionContextValue {
   membership: MembershipResponse | undefined;
   membershipError: Error | null;
   retryMembership: () => void;
-  /** Fetches the membership, subscriptions and payment methods again (after a change). */
-  refreshBilling: () => Promise<void>;
+  /**
+   * Fetches the membership, subscriptions and payment methods again (after a change);
+   * resolves with the fresh membership, for texts that must agree with the page.
+   */
+  refreshBilling: () => Promise<MembershipResponse | undefined>;
 }
 
 const SubscriptionContext = createContext<SubscriptionContextValue | null>(null);
@@ -88,6 +91,7 @@ export function SubscriptionProvider({ children }: { children: ReactNode }) {
       queryClient.invalidateQueries({ queryKey: billingKeys.subscriptions(reader) }),
       queryClient.invalidateQueries({ queryKey: billingKeys.paymentMethods(reader) }),
     ]);
+    return queryClient.getQueryData<MembershipResponse>(billingKeys.membership(reader));
   }, [queryClient, reader]);
 
   const value = useMemo<SubscriptionContextValue>(

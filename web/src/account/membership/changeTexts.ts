@@ -1,4 +1,5 @@
 /** Texts of pausing, resuming and changing plan (spec sections 8 and 9). */
+import { formatDate, type Day } from '../../ui/dates';
 import { formatPrice } from '../payflow/texts';
 
 export const PAUSE_ERROR = 'There was an error pausing your subscription';
@@ -10,7 +11,44 @@ export function monthsWording(months: number): string {
   return months === 1 ? '1 month' : `${months} months`;
 }
 
-/** Spec: the pause text states the length in months and resumption at the monthly price. */
-export function pauseText(months: number, monthlyPrice: string): string {
-  return `Your membership will be paused for ${monthsWording(months)}. It then resumes at ${formatPrice(monthlyPrice)} per month.`;
+/**
+ * How often a plan charges: its billing interval is in calendar months (the gateway bills the
+ * monthly plan on the same day each month, not every 4 weeks).
+ */
+export function chargeInterval(frequency: number): string {
+  if (frequency === 1) return 'every month';
+  if (frequency === 12) return 'every year';
+  return `every ${frequency} months`;
+}
+
+/** "$24.99 every 6 months". */
+export function chargeWording(amount: string, frequency: number): string {
+  return `${formatPrice(amount)} ${chargeInterval(frequency)}`;
+}
+
+/** Spec section 9: the monthly price is the amount divided by the interval. */
+function monthlyPrice(amount: string, frequency: number): string {
+  return formatPrice((Number(amount.replace(/,/g, '')) / frequency).toFixed(2));
+}
+
+export interface PauseCharge {
+  /** The first day the membership runs again: the day it is charged. */
+  resumes: Day;
+  /** What that day's charge is ("24.99"). */
+  amount: string;
+  /** The plan's billing interval in months. */
+  frequency: number;
+}
+
+/**
+ * Spec: the pause text states the length in months and resumption at the monthly price. It
+ * also says what is charged and when, as a six-month plan is not charged its monthly price.
+ */
+export function pauseText(months: number, charge: PauseCharge): string {
+  const day = formatDate(charge.resumes);
+  const monthly = charge.frequency > 1 ? ` (${monthlyPrice(charge.amount, charge.frequency)} a month)` : '';
+  return (
+    `Your membership will be paused for ${monthsWording(months)}. ` +
+    `It resumes on ${day}: you are charged ${formatPrice(charge.amount)} that day and then ${chargeInterval(charge.frequency)}${monthly}.`
+  );
 }

@@ -1,5 +1,6 @@
 import type { MembershipResponse } from '../../api/billing';
-import { formatPrice, formatServerDate } from '../payflow/texts';
+import { formatDate } from '../../ui/dates';
+import { formatPrice } from '../payflow/texts';
 
 /** What the membership page says of a membership that comes free with print home delivery. */
 export const HOME_DELIVERY_INCLUDED = 'Included with your home delivery subscription';
@@ -7,7 +8,7 @@ export const HOME_DELIVERY_INCLUDED = 'Included with your home delivery subscrip
 /** "Your price changes to $X on <date>." for a scheduled step-up, else null. */
 export function priceChangeText(membership: Pick<MembershipResponse, 'priceChange'>): string | null {
   const change = membership.priceChange;
-  const day = formatServerDate(change?.date);
+  const day = formatDate(change?.date);
   if (!change || !day) return null;
   return `Your price changes to ${formatPrice(change.amount)} on ${day}.`;
 }

@@ -1,11 +1,10 @@
-import type { AccountStatus, Subscription } from '../../api/billing';
-import { formatServerDate } from '../payflow/texts';
+import type { AccountStatus } from '../../api/billing';
 
 const LABELS: Record<AccountStatus, string> = {
   None: 'No membership',
   Active: 'Active',
   Active_Pending: 'Active',
-  Cancelled_Active: 'Cancelled',
+  Cancelled_Active: 'Active, cancelled',
   Canceled: 'Cancelled',
   'Past Due': 'Past due',
   Paused: 'Paused',
@@ -13,14 +12,13 @@ const LABELS: Record<AccountStatus, string> = {
   Pending: 'Pending',
 };
 
-export function statusLabel(status: AccountStatus): string {
+/**
+ * The status as the reader reads it. A cancelled membership that still runs is active: it
+ * says until when ("Active until May 21, 2027"), `accessUntil` being that formatted day.
+ */
+export function statusLabel(status: AccountStatus, accessUntil: string | null = null): string {
+  if (status === 'Cancelled_Active') return accessUntil ? `Active until ${accessUntil}` : 'Active until the end of the paid period';
   return LABELS[status] ?? status;
-}
-
-/** The last day a cancelled membership still gives access. */
-export function accessUntil(subscription: Subscription | null): string | null {
-  if (!subscription) return null;
-  return formatServerDate(subscription.paid_through_date) ?? formatServerDate(subscription.next_billing_date);
 }
 
 /** Statuses that can be cancelled from this page. */

@@ -2,8 +2,16 @@ import { Link } from 'react-router';
 import type { RawPlan, Subscription } from '../../api/billing';
 import { formatServerDate, hasTrial, priceWording } from './texts';
 
+interface ConfirmationProps {
+  plan: RawPlan;
+  trialStarted: boolean;
+  subscription: Subscription | null;
+  /** The story that sent the reader to the payflow, already accepted by the redirect rules. */
+  story?: string | null;
+}
+
 /** The subscriber thank-you screen after a successful subscribe. */
-export function Confirmation({ plan, trialStarted, subscription }: { plan: RawPlan; trialStarted: boolean; subscription: Subscription | null }) {
+export function Confirmation({ plan, trialStarted, subscription, story = null }: ConfirmationProps) {
   // The new subscription's own date once the membership has been fetched again, else the plan's.
   const firstBilling = formatServerDate(subscription?.next_billing_date) ?? formatServerDate(plan.first_billing_date);
   return (
@@ -16,6 +24,14 @@ export function Confirmation({ plan, trialStarted, subscription }: { plan: RawPl
         <p>Your free trial has started.{firstBilling ? ` Your first payment is due on ${firstBilling}.` : ''}</p>
       ) : (
         <p>{priceWording(plan, true)}</p>
+      )}
+      {story && (
+        <p>
+          {/* A page load, not the router: the story is a publisher page, now released in full. */}
+          <a className="button button--primary" href={story}>
+            Back to the story
+          </a>
+        </p>
       )}
       <p>
         <Link to="/account/settings/membership">Manage your membership</Link>

@@ -3,8 +3,8 @@
  * one-step checkout, then the subscriber thank-you screen.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { isApiError } from '../../api/client';
 import { subscribe, type RawPlan } from '../../api/billing';
 import { identityKeys } from '../../api/queries';
@@ -16,6 +16,7 @@ import { useSubscription } from '../membership/SubscriptionProvider';
 import type { WalletProvider } from '../paymentMethods/wallets';
 import { useIdentity } from '../state/IdentityProvider';
 import { Confirmation } from './Confirmation';
+import { readHandoff } from './handoff';
 import { PlanCards } from './PlanCards';
 import { PreparedCheckout } from './PreparedCheckout';
 import { pushTrackingEvent } from '../../tracking';
@@ -30,19 +31,33 @@ export function subscribeErrorMessage(error: unknown): string {
 
 export function Payflow({ tokenizer, wallets }: { tokenizer: CardTokenizer; wallets: WalletProvider }) {
   const queryClient = useQueryClient();
-  const { state: identity, dispatch: identityDispatch } = useIdentity();
+  const { state: identity, dispatch: identityDispatch, config } = useIdentity();
   const { state, dispatch, plansStatus, retryPlans, membership, refreshBilling } = useSubscription();
   // The server decides which plans this reader sees, and in which order (available-plans).
   const availablePlans = useAvailablePlans();
   const [done, setDone] = useState<{ plan: RawPlan; trialStarted: boolean } | null>(null);
   const hadTrial = Boolean(identity.dataLayer.hadTrial);
   const { selectedPlan, showPaymentForm } = state.payflow;
+  // The plan a call to action offered and the story it was on (handoff.ts).
+  const { search } = useLocation();
+  const handoff = useMemo(() => readHandoff(search, config.allowedRedirectHosts), [search, config.allowedRedirectHosts]);
+  const preselected = useRef(false);
 
   const choose = (plan: RawPlan) => {
+    preselected.current = true;
     dispatch({ type: 'SET_GLOBAL_ERROR_MESSAGE', message: null });
     dispatch({ type: 'SET_SELECTED_PLAN', selectedPlan: plan });
     dispatch({ type: 'SHOW_PAYMENT_FORM', showPaymentForm: true });
   };
+
+  // The checkout of the plan the reader chose on the story, once it is among the plans offered
+  // to them (the catalogue and the decision arrive apart); until then, or if it never is, the
+  // plan cards. Once only, and never after the reader chose for themselves.
+  useEffect(() => {
+    if (preselected.current || availablePlans === null || !handoff.planId) return;
+    const plan = availablePlans.find((offered) => offered.id === handoff.planId);
+    if (plan) choose(plan);
+  }, [availablePlans, handoff.planId]);
 
   const changePlan = () => {
     dispatch({ type: 'SHOW_PAYMENT_FORM', showPaymentForm: false });
@@ -74,7 +89,14 @@ export function Payflow({ tokenizer, wallets }: { tokenizer: CardTokenizer; wall
 
   let body;
   if (done) {
-    body = <Confirmation plan={done.plan} trialStarted={done.trialStarted} subscription={membership?.isMember ? membership.activeSubscription : null} />;
+    body = (
+      <Confirmation
+        plan={done.plan}
+        trialStarted={done.trialStarted}
+        subscription={membership?.isMember ? membership.activeSubscription : null}
+        story={handoff.story}
+      />
+    );
   } else if (membership?.isMember) {
     body = (
       <section className="card" aria-labelledby="member-heading">
@@ -83,6 +105,11 @@ export function Payflow({ tokenizer, wallets }: { tokenizer: CardTokenizer; wall
         <p>
           <Link to="/account/settings/membership">Manage your membership</Link>
         </p>
+        {handoff.story && (
+          <p>
+            <a href={handoff.story}>Back to the story</a>
+          </p>
+        )}
       </section>
     );
   } else if (showPaymentForm && selectedPlan) {

@@ -51,11 +51,5 @@ export function cardMessage(type: string, digits: string, expired: boolean): str
   return (expired ? CARD_EXPIRED_MESSAGE : CARD_EXPIRING_MESSAGE).replace('{type}', type).replace('{digits}', digits);
 }
 
-/** Server dates ({date: "2025-06-01 00:00:00.000000", ...} or ISO text) as "June 1, 2025". */
-export function formatServerDate(value: { date: string } | string | null | undefined): string | null {
-  const text = typeof value === 'string' ? value : value?.date;
-  const match = text ? /^(\d{4})-(\d{2})-(\d{2})/.exec(text) : null;
-  if (!match) return null;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);
-}
+/** The account area's one date formatter (ui/dates.ts), under the name the payflow uses. */
+export { formatDate as formatServerDate } from '../../ui/dates';

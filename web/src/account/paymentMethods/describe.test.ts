@@ -16,6 +16,7 @@ describe('methodName', () => {
     [method({ type: 'ApplePay', card_type: 'Apple Pay - Visa', last_4: '1881' }), 'Apple Pay - Visa ending in 1881'],
     [method({ type: 'GooglePay', card_type: 'Discover', last_4: '1117' }), 'Google Pay - Discover ending in 1117'],
     [paypal, 'PayPal'],
+    [{ ...paypal, email: 'jane.doe@example.com' }, 'PayPal (jane.doe@example.com)'],
     [method({ type: 'VenmoAccount', card_type: null, last_4: null }), 'Venmo'],
   ])('names %#', (given, name) => {
     expect(methodName(given)).toBe(name);

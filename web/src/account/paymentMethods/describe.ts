@@ -14,9 +14,10 @@ const TYPE_NAMES: Record<PaymentMethod['type'], string> = {
   VenmoAccount: 'Venmo',
 };
 
-/** "Visa ending in 1111", "Google Pay - Discover ending in 1117", "PayPal". */
+/** "Visa ending in 1111", "Google Pay - Visa ending in 1111", "PayPal (jane.doe@example.com)". */
 export function methodName(method: PaymentMethod): string {
   const kind = TYPE_NAMES[method.type] ?? 'Payment method';
+  if (method.type === 'PayPalAccount' && method.email) return `${kind} (${method.email})`;
   let brand = method.card_type ?? kind;
   if (method.type === 'GooglePay' && method.card_type) brand = `Google Pay - ${method.card_type}`;
   return method.last_4 ? `${brand} ending in ${method.last_4}` : brand;

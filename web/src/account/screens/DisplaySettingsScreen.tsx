@@ -13,7 +13,7 @@ export default function DisplaySettingsScreen() {
       <SettingsNav />
       <p className="lead">Choose how you appear to other readers when you comment.</p>
       {data ? (
-        <PublicProfileForm profile={data.profile} />
+        <PublicProfileForm profile={data.profile} email={data.account.identifiers.email_address} />
       ) : error ? (
         <LoadError error={error} onRetry={retry} />
       ) : (

@@ -10,6 +10,7 @@ import { TextField } from '../../ui/TextField';
 import { checkedResolver, firstErrorMessage } from '../forms';
 import { messages } from '../messages';
 import { useGoTo } from '../navigation';
+import { isPayflowTarget } from '../payflow/handoff';
 import { resolveLoginRedirect } from '../redirect';
 import { forgetRedirectPath, readRedirectPath } from '../redirectStorage';
 import { useIdentity } from '../state/IdentityProvider';
@@ -65,12 +66,22 @@ export default function LoginScreen() {
   });
 
   const clientError = firstErrorMessage(formState.errors, FIELDS);
-  const createAccountHref = withRedirect('/account/register', searchParams.get('redirect'));
+  // A reader on the way to the payflow (a call to action's buy button) may well have no
+  // account yet: invite them to create one, keeping the plan and the story they came from.
+  const destination = target();
+  const fromPayflow = isPayflowTarget(destination);
+  const createAccountHref = withRedirect('/account/register', fromPayflow ? destination : searchParams.get('redirect'));
 
   return (
     <div className="page">
       <PageHeading title="Log in">Log in</PageHeading>
-      <p className="lead">Welcome back. Log in to manage your account.</p>
+      {fromPayflow ? (
+        <p className="lead">
+          To become a member, <Link to={createAccountHref}>create an account</Link> — or log in if you already have one.
+        </p>
+      ) : (
+        <p className="lead">Welcome back. Log in to manage your account.</p>
+      )}
       <div className="card">
         <ErrorAlert id={errorId}>{clientError ?? serverError}</ErrorAlert>
         <form noValidate onSubmit={onSubmit}>

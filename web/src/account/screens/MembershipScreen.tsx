@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { cancelSubscription } from '../../api/billing';
 import { useQuery } from '@tanstack/react-query';
@@ -23,13 +23,14 @@ import { PAUSE_SUCCESS, RESUME_SUCCESS } from '../membership/changeTexts';
 import { MembershipOverview } from '../membership/MembershipOverview';
 import { MembershipSidebar } from '../membership/MembershipSidebar';
 import { PauseDialog } from '../membership/PauseDialog';
-import { accessUntil } from '../membership/status';
+import { retryPayment } from '../membership/pastDue';
+import { accessUntilDay, lastPaidDay, nextChargeDay } from '../membership/periods';
 import { useSubscription } from '../membership/SubscriptionProvider';
 import { LoadError } from '../settings/LoadError';
 import { SettingsNav } from '../settings/SettingsNav';
 import { useIdentity } from '../state/IdentityProvider';
 import { orderPlans } from '../state/subscriptionReducer';
-import { formatServerDate } from '../payflow/texts';
+import { formatDate } from '../../ui/dates';
 
 type Dialog = 'cancel' | 'pause' | 'change-plan' | null;
 
@@ -38,9 +39,6 @@ export default function MembershipScreen() {
   const { state: identity } = useIdentity();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [resuming, setResuming] = useState(false);
-
-  // Spec: membership pages need membership enabled, else go to settings.
-  if (membership && !membership.membershipEnabled) return <Navigate to="/account/settings" replace />;
 
   const subscription = membership?.activeSubscription ?? null;
   const subscriptionId = subscription ? subscription.id || subscription['external-id'] : '';
@@ -59,6 +57,13 @@ export default function MembershipScreen() {
     dispatch({ type: 'SET_GLOBAL_ERROR_MESSAGE', message: error });
   };
 
+  // The page's messages are about this page's actions: one left by the payflow or an earlier
+  // visit (a declined card) must not stand next to what happens here.
+  useEffect(() => {
+    dispatch({ type: 'SET_GLOBAL_SUCCESS_MESSAGE', message: null });
+    dispatch({ type: 'SET_GLOBAL_ERROR_MESSAGE', message: null });
+  }, [dispatch]);
+
   const open = (which: Dialog) => {
     say(null);
     setDialog(which);
@@ -73,8 +78,12 @@ export default function MembershipScreen() {
   const confirmCancel = async (reason: string, reasonText: string) => {
     if (!subscription) return;
     const cancelled = await cancelSubscription(subscriptionId, { reason, reasonText });
-    const until = formatServerDate(cancelled.paid_through_date) ?? formatServerDate(cancelled.next_billing_date) ?? accessUntil(subscription);
-    await finish(until ? `Your membership has been cancelled. You keep your benefits until ${until}.` : 'Your membership has been cancelled.');
+    setDialog(null);
+    // The day the page then shows: the last paid day across the reader's subscriptions (a
+    // cancelled plan change was never paid for itself).
+    const fresh = await refreshBilling();
+    const until = formatDate(fresh ? accessUntilDay(fresh) : lastPaidDay(cancelled));
+    say(until ? `Your membership has been cancelled. You keep your benefits until ${until}.` : 'Your membership has been cancelled.');
   };
 
   const acceptOffer = async (offer: CancelOffer) => {
@@ -86,7 +95,7 @@ export default function MembershipScreen() {
     if (!subscription) return;
     const paused = await pauseSubscription(subscriptionId, months);
     const email = identity.user.account?.identifiers.email_address;
-    const cycleEnd = subscription.paid_through_date?.date.slice(0, 10) ?? paused.effectiveDate;
+    const cycleEnd = lastPaidDay(subscription) ?? paused.effectiveDate;
     if (email && paused.effectiveDate && cycleEnd) {
       // The confirmation mail is a courtesy: its failure does not undo or hide the pause.
       void sendPauseEmail({
@@ -124,6 +133,10 @@ export default function MembershipScreen() {
       return RESUME_SUCCESS;
     });
   const restart = () => continueMembership(async () => (await restartSubscription(subscriptionId)).message);
+  const retry = () => continueMembership(() => retryPayment(subscriptionId));
+
+  // Spec: membership pages need membership enabled, else go to settings (after every hook).
+  if (membership && !membership.membershipEnabled) return <Navigate to="/account/settings" replace />;
 
   return (
     <div className="page page--wide">
@@ -141,9 +154,10 @@ export default function MembershipScreen() {
             onChangePlan={() => open('change-plan')}
             onResume={() => void resume()}
             onRestart={() => void restart()}
+            onRetryPayment={() => void retry()}
             resuming={resuming}
           />
-          <MembershipSidebar isMember={membership.isMember} />
+          <MembershipSidebar isMember={membership.isMember || membership.status === 'Past Due'} />
         </div>
       ) : membershipError ? (
         <LoadError error={membershipError} onRetry={retryMembership} />
@@ -152,7 +166,7 @@ export default function MembershipScreen() {
       )}
       <CancelDialog
         open={dialog === 'cancel'}
-        accessUntil={accessUntil(subscription)}
+        accessUntil={membership ? formatDate(accessUntilDay(membership)) : null}
         offer={offers.data ?? null}
         onAcceptOffer={acceptOffer}
         onClose={() => setDialog(null)}
@@ -160,15 +174,16 @@ export default function MembershipScreen() {
       />
       <PauseDialog
         open={dialog === 'pause'}
-        monthlyPrice={currentPlan?.monthly_price ?? null}
-        pauseStarts={accessUntil(subscription)}
+        subscription={subscription}
+        frequency={currentPlan?.frequency ?? null}
+        priceChange={membership?.priceChange}
         onClose={() => setDialog(null)}
         onConfirm={confirmPause}
       />
       <ChangePlanDialog
         open={dialog === 'change-plan'}
         plans={orderPlans(state.plans).filter((plan) => plan.id !== subscription?.plan_id)}
-        startsOn={formatServerDate(subscription?.next_billing_date)}
+        startsOn={formatDate(nextChargeDay(subscription))}
         onClose={() => setDialog(null)}
         onConfirm={confirmChangePlan}
       />

@@ -9,8 +9,11 @@ import { PageHeading } from '../../ui/PageHeading';
 import { TextField } from '../../ui/TextField';
 import { checkedResolver, firstErrorMessage } from '../forms';
 import { messages } from '../messages';
+import { NEW_PASSWORD_HINT, passwordRefusal } from '../newPassword';
+import { useGoTo } from '../navigation';
+import { isPayflowTarget } from '../payflow/handoff';
 import { acceptRedirect } from '../redirect';
-import { rememberRedirectPath } from '../redirectStorage';
+import { forgetRedirectPath, rememberRedirectPath } from '../redirectStorage';
 import { useIdentity } from '../state/IdentityProvider';
 import { checkRegistration } from '../validation';
 
@@ -22,6 +25,7 @@ export const REGISTER_SETTLE_MS = 500;
 export default function RegisterScreen() {
   const { config, completeLogin } = useIdentity();
   const navigate = useNavigate();
+  const goTo = useGoTo();
   const [searchParams] = useSearchParams();
   const errorId = useId();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -45,6 +49,12 @@ export default function RegisterScreen() {
       if (redirect) rememberRedirectPath(redirect);
       await new Promise((resolve) => setTimeout(resolve, REGISTER_SETTLE_MS));
       await completeLogin(session);
+      if (redirect && isPayflowTarget(redirect)) {
+        // On the way to subscribe: straight on to the payflow, with the plan and story kept.
+        forgetRedirectPath();
+        goTo(redirect);
+        return;
+      }
       navigate('/account/register-success', { replace: true });
     } catch (error) {
       setServerError(registerErrorMessage(error));
@@ -65,7 +75,10 @@ export default function RegisterScreen() {
   return (
     <div className="page">
       <PageHeading title="Create an account">Create an account</PageHeading>
-      <p className="lead">One account for all of our sites.</p>
+      <p className="lead">
+        One account for all of our sites.
+        {isPayflowTarget(redirectParam) ? ' Then you go straight on to checkout with the plan you chose.' : ''}
+      </p>
       <div className="card">
         <ErrorAlert id={errorId}>{clientError ?? serverError}</ErrorAlert>
         <form noValidate onSubmit={onSubmit}>
@@ -78,7 +91,7 @@ export default function RegisterScreen() {
             label="Password"
             type="password"
             autoComplete="new-password"
-            hint="At least 8 characters, with one uppercase letter."
+            hint={NEW_PASSWORD_HINT}
             {...field('password')}
           />
           <Button type="submit" className="button--block" busy={formState.isSubmitting}>
@@ -97,10 +110,10 @@ export default function RegisterScreen() {
   );
 }
 
-function registerErrorMessage(error: unknown): string {
+export function registerErrorMessage(error: unknown): string {
   if (!isApiError(error)) return messages.unknownError;
   if (error.status === 409) return messages.emailInUse;
-  if (error.status === 400 && error.type === 'password-not-strong') return messages.passwordRule;
+  if (error.status === 400 && error.type === 'password-not-strong') return passwordRefusal(error);
   if (error.status === 400 && error.type === 'bad-request' && /email/i.test(error.message)) return messages.invalidEmail;
   return error.message || messages.unknownError;
 }

@@ -9,6 +9,7 @@ import { PageHeading } from '../../ui/PageHeading';
 import { TextField } from '../../ui/TextField';
 import { checkedResolver, firstErrorMessage } from '../forms';
 import { messages } from '../messages';
+import { NEW_PASSWORD_HINT, passwordRefusal } from '../newPassword';
 import { checkNewPassword } from '../validation';
 
 const FIELDS = ['password'] as const;
@@ -64,7 +65,7 @@ export default function ResetPasswordScreen() {
                 label="New password"
                 type="password"
                 autoComplete="new-password"
-                hint="At least 8 characters, with one uppercase letter."
+                hint={NEW_PASSWORD_HINT}
                 invalid={Boolean(formState.errors.password)}
                 errorId={errorId}
                 {...register('password')}
@@ -85,9 +86,9 @@ export default function ResetPasswordScreen() {
   );
 }
 
-function resetErrorMessage(error: unknown): string {
+export function resetErrorMessage(error: unknown): string {
   if (!isApiError(error)) return messages.resetProblem;
-  if (error.status === 400 && error.type === 'password-not-strong') return messages.passwordRule;
+  if (error.status === 400 && error.type === 'password-not-strong') return passwordRefusal(error);
   if (error.status === 429 || error.status === 0) return error.message;
   return messages.resetProblem;
 }

@@ -4,7 +4,6 @@ import { Spinner } from '../../ui/Spinner';
 import { ChangePasswordForm } from '../settings/ChangePasswordForm';
 import { LoadError } from '../settings/LoadError';
 import { ProfileDetailsForm } from '../settings/ProfileDetailsForm';
-import { PublicProfileForm } from '../settings/PublicProfileForm';
 import { SettingsNav } from '../settings/SettingsNav';
 import { useUserData } from '../settings/useUserData';
 
@@ -25,7 +24,10 @@ export default function SettingsScreen() {
             </div>
           </section>
           <ChangePasswordForm />
-          <PublicProfileForm profile={data.profile} />
+          <p className="form-footer">
+            How you appear to other readers (display name, avatar, bio, private profile) is under{' '}
+            <Link to="/account/settings/display">Display settings</Link>.
+          </p>
         </>
       ) : error ? (
         <LoadError error={error} onRetry={retry} />

@@ -24,7 +24,7 @@ export default function UpdateEmailScreen() {
       {loggedIn ? (
         <>
           <UpdateEmailForm currentEmail={state.user.account?.identifiers.email_address ?? null} />
-          <p>
+          <p className="form-footer">
             <Link to="/account/settings">Back to account settings</Link>
           </p>
         </>

@@ -24,6 +24,7 @@ export default function VerifyEmailChangeScreen() {
   const queryClient = useQueryClient();
   const errorId = useId();
   const [serverError, setServerError] = useState<string | null>(null);
+  const [linkDead, setLinkDead] = useState(false);
   const [newEmail, setNewEmail] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm({
     resolver: checkedResolver(FIELDS, checkConfirmPassword),
@@ -32,6 +33,7 @@ export default function VerifyEmailChangeScreen() {
 
   const onSubmit = handleSubmit(async ({ password }) => {
     setServerError(null);
+    setLinkDead(false);
     try {
       const result = await confirmEmailChange(token, password);
       setNewEmail(result.identifiers.email_address);
@@ -41,6 +43,7 @@ export default function VerifyEmailChangeScreen() {
       await queryClient.invalidateQueries({ queryKey: identityKeys.account });
     } catch (error) {
       setServerError(emailChangeErrorMessage(error));
+      setLinkDead(isDeadLink(error));
     }
   });
 
@@ -81,6 +84,11 @@ export default function VerifyEmailChangeScreen() {
                 Confirm email change
               </Button>
             </form>
+            {linkDead && (
+              <p className="form-footer">
+                Links work once and expire. <Link to={NEW_LINK_PATH}>Ask for a new link</Link>.
+              </p>
+            )}
           </>
         )}
       </div>
@@ -88,12 +96,26 @@ export default function VerifyEmailChangeScreen() {
   );
 }
 
-/** The spec's four messages for the email-change link. */
+/** Where a reader asks for a new email-change link. */
+const NEW_LINK_PATH = '/account/settings/update-email';
+
+/**
+ * The spec's four messages for the email-change link, and the server's own words when it
+ * burnt the link after wrong passwords or asks the reader to wait (rate limit): the spec's
+ * "expired" or "unknown error" would hide what to do next.
+ */
 export function emailChangeErrorMessage(error: unknown): string {
   if (isApiError(error)) {
     if (error.status === 401) return messages.emailChangeWrongPassword;
+    if (error.status === 410 && error.type === 'too-many-wrong-passwords') return error.message;
     if (error.status === 410 || error.status === 404) return messages.emailChangeExpired;
     if (error.status === 409) return messages.emailChangeTaken;
+    if (error.status === 429) return error.message;
   }
   return messages.emailChangeUnknown;
+}
+
+/** The link no longer works (used, expired, unknown or burnt): only a new one helps. */
+function isDeadLink(error: unknown): boolean {
+  return isApiError(error) && (error.status === 410 || error.status === 404);
 }

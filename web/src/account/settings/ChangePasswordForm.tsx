@@ -7,6 +7,7 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { checkedResolver, firstErrorMessage } from '../forms';
 import { messages } from '../messages';
+import { NEW_PASSWORD_HINT, passwordRefusal } from '../newPassword';
 import { checkPasswordChange } from '../validation';
 
 const FIELDS = ['currentPassword', 'newPassword'] as const;
@@ -50,7 +51,7 @@ export function ChangePasswordForm() {
           label="New password"
           type="password"
           autoComplete="new-password"
-          hint="At least 8 characters, with one uppercase letter."
+          hint={NEW_PASSWORD_HINT}
           invalid={Boolean(formState.errors.newPassword)}
           errorId={errorId}
           {...register('newPassword')}
@@ -63,10 +64,10 @@ export function ChangePasswordForm() {
   );
 }
 
-function changePasswordErrorMessage(error: unknown): string {
+export function changePasswordErrorMessage(error: unknown): string {
   if (!isApiError(error)) return messages.unknownError;
   if (error.status === 403) return messages.currentPasswordMismatch;
-  if (error.status === 400 && error.type === 'password-not-strong') return messages.passwordRule;
+  if (error.status === 400 && error.type === 'password-not-strong') return passwordRefusal(error);
   if (error.status === 0 || error.status === 429) return error.message;
   return messages.unknownError;
 }

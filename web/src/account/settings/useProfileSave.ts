@@ -15,6 +15,8 @@ export function changedFields(profile: Profile | null, values: ProfileUpdate): P
   return changes as ProfileUpdate;
 }
 
+export type SaveOutcome = { status: 'saved'; profile: Profile } | { status: 'unchanged' } | { status: 'failed' };
+
 /** `onSaved` hears which profile keys a successful save changed. */
 export function useProfileSave(onSaved?: (changedKeys: string[]) => void) {
   const { state, profileSaved } = useIdentity();
@@ -26,15 +28,16 @@ export function useProfileSave(onSaved?: (changedKeys: string[]) => void) {
     },
   });
 
-  const save = (values: ProfileUpdate) => {
+  /** Resolves with the profile as the server stored it (it may complete the names). */
+  const save = (values: ProfileUpdate): Promise<SaveOutcome> => {
     const changes = changedFields(state.user.profile, values);
     if (Object.keys(changes).length === 0) {
       mutation.reset();
-      return Promise.resolve('unchanged' as const);
+      return Promise.resolve({ status: 'unchanged' });
     }
     return mutation.mutateAsync(changes).then(
-      () => 'saved' as const,
-      () => 'failed' as const,
+      (profile) => ({ status: 'saved', profile }),
+      () => ({ status: 'failed' }),
     );
   };
 

@@ -1,0 +1,53 @@
+"""Wire shapes of the static pages' operator API."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+from masthead.site.static_pages.service import PageView
+
+TITLE_MAX = 120
+BODY_MAX = 100_000
+
+
+class StaticPageIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    title: Annotated[
+        str, StringConstraints(strip_whitespace=True, min_length=1, max_length=TITLE_MAX)
+    ] = Field(description="The page's heading and the start of its <title>.")
+    body: Annotated[str, StringConstraints(min_length=1, max_length=BODY_MAX)] = Field(
+        description="The page's HTML below the heading: text structure and links only "
+        "(p, h2-h4, lists, tables, a, strong, em, ...; no <h1>, scripts, styles or event "
+        'handlers). The membership terms need an element with id="cancellation".'
+    )
+
+
+class StaticPageOut(BaseModel):
+    brand: str
+    slug: str
+    path: str = Field(description="Where the page is served on the brand's host.")
+    title: str
+    body: str
+    edited: bool = Field(description="Whether the text differs from the built-in one.")
+    updatedAt: datetime | None = Field(description="When it was stored; null: never stored.")
+
+
+class StaticPageListOut(BaseModel):
+    pages: list[StaticPageOut]
+
+
+def page_out(view: PageView) -> dict[str, object]:
+    """A page as the operator API and the CLI answer it (StaticPageOut)."""
+    return {
+        "brand": view.brand,
+        "slug": view.slug,
+        "path": view.path,
+        "title": view.title,
+        "body": view.body_html,
+        "edited": view.edited,
+        "updatedAt": view.updated_at.isoformat() if view.updated_at else None,
+    }
