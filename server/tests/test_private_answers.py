@@ -4,12 +4,14 @@ same for everyone stay cacheable."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from masthead.deps import Runtime
+from masthead.settings import Settings
 from tests.billing.api_helpers import sign_in
 from tests.identity.helpers import PASSWORD, login
 from tests.referrals.helpers import LIVE, LIVE_KEY, token, upsert
@@ -23,6 +25,13 @@ DECIDE = {"sdkFeatureSlug": "membership-entitlement-check", "path": "/", "sessio
 
 def directives(response: Any) -> set[str]:
     return {d.strip() for d in response.headers.get("cache-control", "").split(",") if d.strip()}
+
+
+@pytest.fixture
+def settings(settings: Settings, tmp_path: Path) -> Settings:
+    """A built account area of its own: the tests run before (and without) the web build."""
+    (tmp_path / "account.html").write_text("<head><!--masthead-config--></head>")
+    return settings.model_copy(update={"web_dist": tmp_path})
 
 
 @pytest.fixture
