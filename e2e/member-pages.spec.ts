@@ -11,4 +11,7 @@ test('a reader without a membership is sent from Refer a friend to the membershi
   await expect(page).toHaveURL(/\/account\/settings\/membership$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Refer a friend' })).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // It is told why, and where to start.
+  await expect(page.getByRole('status').filter({ hasText: 'Refer a friend is for members' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Subscribe' }).or(page.getByRole('button', { name: 'Subscribe' })).first()).toBeVisible();
 });

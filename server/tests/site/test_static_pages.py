@@ -57,6 +57,16 @@ def test_the_membership_terms_have_the_cancellation_section(client: TestClient) 
     assert 'href="/account/settings/membership"' in section.group(2)
 
 
+def test_the_membership_terms_say_how_often_the_monthly_plan_is_charged(
+    client: TestClient,
+) -> None:
+    # The gateway charges a monthly plan on the same day each month (billing frequency 1), as
+    # the payflow and the membership screen say: never "every 4 weeks".
+    html = client.get("/membership-terms").text
+    assert "The monthly plan is billed every month" in html
+    assert "4 weeks" not in html
+
+
 def test_the_other_spelling_of_each_path_redirects(client: TestClient) -> None:
     for asked, canonical in (
         ("/membership-terms/", "/membership-terms"),

@@ -50,7 +50,7 @@ function open() {
                 path="/account/members-only"
                 element={
                   <RequireLogin>
-                    <RequireActiveMember>
+                    <RequireActiveMember page="Refer a friend">
                       <h1>Members only</h1>
                     </RequireActiveMember>
                   </RequireLogin>

@@ -27,7 +27,18 @@ export function isActivePayingMember(membership: Pick<MembershipResponse, 'isMem
   return membership.isMember && methods.length > 0;
 }
 
-export function RequireActiveMember({ children }: { children: ReactNode }) {
+/** What the membership page is told when the guard sent a reader there (router state). */
+export interface MembersOnlyRedirect {
+  membersOnly: string;
+}
+
+export function membersOnlyPage(state: unknown): string | null {
+  const page = (state as Partial<MembersOnlyRedirect> | null)?.membersOnly;
+  return typeof page === 'string' && page ? page : null;
+}
+
+/** `page` names the guarded page, so the membership page can say why the reader is there. */
+export function RequireActiveMember({ children, page }: { children: ReactNode; page: string }) {
   const { state: identity } = useIdentity();
   const { membership, membershipError, retryMembership } = useSubscription();
   const reader = identity.dataLayer.trackingId ?? identity.user.trackingId ?? null;
@@ -39,5 +50,6 @@ export function RequireActiveMember({ children }: { children: ReactNode }) {
   if (membership.homeDelivery) return children;
   if (methods.error) return <LoadError error={methods.error} onRetry={() => void methods.refetch()} />;
   if (!methods.data) return <Spinner label="Loading your membership…" />;
-  return isActivePayingMember(membership, methods.data) ? children : <Navigate to={MEMBERSHIP_PAGE} replace />;
+  const why: MembersOnlyRedirect = { membersOnly: page };
+  return isActivePayingMember(membership, methods.data) ? children : <Navigate to={MEMBERSHIP_PAGE} replace state={why} />;
 }

@@ -42,6 +42,8 @@ describe("the members' pages need a payment method and an active status", () => 
     open(REFER);
     await waitFor(() => expect(window.location.pathname).toBe('/account/settings/membership'));
     expect(screen.queryByRole('heading', { level: 1, name: 'Refer a friend' })).not.toBeInTheDocument();
+    // The membership page says why the reader was sent there.
+    expect(await screen.findByText(/Refer a friend is for members with a running membership/)).toBeInTheDocument();
   });
 
   it.each([

@@ -112,7 +112,7 @@ export function AccountRoutes() {
               path="settings/refer-a-friend"
               element={
                 <RequireLogin>
-                  <RequireActiveMember>
+                  <RequireActiveMember page="Refer a friend">
                     <ReferAFriend />
                   </RequireActiveMember>
                 </RequireLogin>

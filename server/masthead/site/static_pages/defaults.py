@@ -2,7 +2,7 @@
 to (spec section 2: /membership-terms, /membership-terms#cancellation, /terms/, /privacy/),
 and each brand's built-in text: what a page shows until an operator stores its own.
 
-The texts say what Masthead does (billing every 4 weeks or once per period, one free trial
+The texts say what Masthead does (billing monthly or once per period, one free trial
 per reader, pause, cancel from the account area, non-refundable charges, price increases
 notified by email: spec section 9) so the defaults are true of this deployment.
 """
@@ -40,9 +40,10 @@ def _membership_terms(brand: Brand) -> PageText:
         f"<p>{MEMBERSHIP} members read every members-only story on {name} "
         f"({escape(brand.tagline.lower())}) for as long as their membership is active.</p>"
         '<h2 id="billing">Plans and billing</h2>'
-        "<p>The monthly plan is billed every 4 weeks; the six-month and annual plans are "
-        "billed once for each period. Your membership renews at the end of each period and "
-        "is charged to your saved payment method until you cancel. The price and the next "
+        "<p>The monthly plan is billed every month, on the same day; the six-month and annual "
+        "plans are billed once for each period. Your membership renews at the end of each "
+        "period and is charged to your saved payment method until you cancel. The price and "
+        "the next "
         "billing date are shown in your account under "
         f'<a href="{MEMBERSHIP_PATH}">Membership</a>.</p>'
         '<h2 id="trial">Free trials</h2>'

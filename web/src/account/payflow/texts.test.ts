@@ -11,8 +11,8 @@ const annual = { id: 'sports-annual', amount: '39.99', frequency: 12, trial_dura
 
 describe('payflow texts', () => {
   it('words prices and trials', () => {
-    expect(priceWording(monthly)).toBe('7-day free trial, then $4.99 every 4 weeks.');
-    expect(priceWording(monthly, true)).toBe('$4.99 every 4 weeks.');
+    expect(priceWording(monthly)).toBe('7-day free trial, then $4.99 every month.');
+    expect(priceWording(monthly, true)).toBe('$4.99 every month.');
     expect(priceWording(annual)).toBe('$39.99 every year.');
     expect(priceWording({ ...annual, frequency: 6, amount: '24.99' })).toBe('$24.99 every 6 months.');
   });

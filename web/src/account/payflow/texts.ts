@@ -26,7 +26,7 @@ export function amountNumber(amount: string): number {
 }
 
 export function billingPeriod(frequency: number): string {
-  if (frequency === 1) return 'every 4 weeks';
+  if (frequency === 1) return 'every month';
   if (frequency === 12) return 'every year';
   return `every ${frequency} months`;
 }
@@ -40,7 +40,7 @@ export function trialLength(plan: RawPlan): string {
   return `${plan.trial_duration}-${unit}`;
 }
 
-/** "7-day free trial, then $4.99 every 4 weeks." or "$39.99 every year." */
+/** "7-day free trial, then $4.99 every month." or "$39.99 every year." */
 export function priceWording(plan: RawPlan, hadTrial = false): string {
   const price = `${formatPrice(plan.amount)} ${billingPeriod(plan.frequency)}`;
   if (hasTrial(plan) && !hadTrial) return `${trialLength(plan)} free trial, then ${price}.`;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { cancelSubscription } from '../../api/billing';
 import { useQuery } from '@tanstack/react-query';
 import { fetchCancelOffer, type CancelOffer } from '../../api/decisions';
@@ -31,6 +31,7 @@ import { SettingsNav } from '../settings/SettingsNav';
 import { useIdentity } from '../state/IdentityProvider';
 import { orderPlans } from '../state/subscriptionReducer';
 import { formatDate } from '../../ui/dates';
+import { membersOnlyPage } from '../RequireActiveMember';
 
 type Dialog = 'cancel' | 'pause' | 'change-plan' | null;
 
@@ -135,6 +136,9 @@ export default function MembershipScreen() {
   const restart = () => continueMembership(async () => (await restartSubscription(subscriptionId)).message);
   const retry = () => continueMembership(() => retryPayment(subscriptionId));
 
+  // Sent here by the members' pages guard: say why, rather than leave the reader guessing.
+  const guardedPage = membersOnlyPage(useLocation().state);
+
   // Spec: membership pages need membership enabled, else go to settings (after every hook).
   if (membership && !membership.membershipEnabled) return <Navigate to="/account/settings" replace />;
 
@@ -142,6 +146,14 @@ export default function MembershipScreen() {
     <div className="page page--wide">
       <PageHeading title="Membership">Membership</PageHeading>
       <SettingsNav />
+      {guardedPage && (
+        <div className="alert alert--info" role="status">
+          <p>
+            {guardedPage} is for members with a running membership and a payment method. Start,
+            restart or update yours below to use it.
+          </p>
+        </div>
+      )}
       <AlertBar messages={membership ? alertMessages(membership.paymentMessage, state.paymentMethodsData.paymentMethods) : []} />
       <StatusMessage>{state.globalSuccessMessage && <p>{state.globalSuccessMessage}</p>}</StatusMessage>
       <ErrorAlert>{state.globalErrorMessage && <p>{state.globalErrorMessage}</p>}</ErrorAlert>
