@@ -90,10 +90,14 @@ class Settings(BaseSettings):
         description="Refuse login (401 email-not-verified) until the email is verified.",
     )
     rate_limit_per_address: int = Field(
-        default=30, description="Login, register and reset attempts per client address per window."
+        default=30,
+        description="Login, register, reset, email-change and password-change attempts per "
+        "client address per window (each action counted on its own).",
     )
     rate_limit_per_account: int = Field(
-        default=10, description="Login and reset attempts per account per window."
+        default=10,
+        description="Login, reset, email-change and password-change attempts per account per "
+        "window (each action counted on its own).",
     )
     rate_limit_window_seconds: int = Field(
         default=300, description="Length of a rate-limit window."

@@ -149,17 +149,21 @@ def test_a_clean_production_config_starts_without_the_stand_ins(
             assert client.get(path).status_code == 404, path
 
 
-def test_the_server_refuses_to_start_with_one_message(tmp_path: Path) -> None:
+def _production_env(tmp_path: Path) -> dict[str, str]:
     env = {
         key: value
         for key, value in os.environ.items()
         if not key.startswith("MASTHEAD_") and key != "PORT"
     }
-    env |= {
+    return env | {
         "MASTHEAD_ENVIRONMENT": "production",
         "MASTHEAD_DATABASE_URL": f"sqlite:///{tmp_path / 'production.db'}",
         "MASTHEAD_MAIL_BACKEND": "smtp",
     }
+
+
+def test_the_server_refuses_to_start_with_one_message(tmp_path: Path) -> None:
+    env = _production_env(tmp_path)
     done = subprocess.run(
         [sys.executable, "-m", "masthead.serve", "--port", "8799"],
         cwd=SERVER,
@@ -175,3 +179,21 @@ def test_the_server_refuses_to_start_with_one_message(tmp_path: Path) -> None:
     assert "MASTHEAD_PUBLIC_URL=http://127.0.0.1:8799" in done.stderr
     assert "MASTHEAD_MAIL_BACKEND" not in done.stderr
     assert "serving" not in done.stdout
+
+
+def test_a_job_worker_refuses_to_start_too(tmp_path: Path, database_url: str) -> None:
+    # Workers deliver mail and charge cards: the same guard, the same one message.
+    env = _production_env(tmp_path) | {"MASTHEAD_DATABASE_URL": database_url}
+    done = subprocess.run(
+        [sys.executable, "-m", "masthead.jobs.worker", "--once"],
+        cwd=SERVER,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert "MASTHEAD_ENVIRONMENT=production" in done.stderr
+    assert "MASTHEAD_PAYMENTS=sandbox" in done.stderr
+    assert "processed" not in done.stderr

@@ -14,6 +14,7 @@ from types import FrameType
 
 from masthead.deps import build_runtime
 from masthead.jobs.runner import drain_once, run_until_stopped
+from masthead.production import ProductionRefused, refuse_unsafe_production
 from masthead.settings import Settings
 
 log = logging.getLogger("masthead.jobs.worker")
@@ -25,8 +26,15 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
 
-    runtime = build_runtime(Settings())
+    settings = Settings()
+    runtime = build_runtime(settings)
     try:
+        # A worker delivers mail and charges cards: it refuses production's unsafe settings
+        # just as the web processes do (the dev mailbox would swallow readers' mail).
+        try:
+            refuse_unsafe_production(settings, runtime.engine)
+        except ProductionRefused as refused:
+            raise SystemExit(str(refused)) from None
         if args.once:
             total = 0
             while (count := drain_once(runtime)) > 0:
