@@ -66,14 +66,18 @@ def make_rate_limiter(settings: Settings) -> RateLimiter:
     return MemoryRateLimiter()
 
 
+def wait_words(retry_after: int) -> str:
+    """How long to wait, as a reader reads it: "1 minute", "5 minutes"."""
+    minutes = max(1, math.ceil(retry_after / 60))
+    return f"{minutes} minute" if minutes == 1 else f"{minutes} minutes"
+
+
 def enforce(limiter: RateLimiter, key: str, limit: int, window_seconds: int) -> None:
     retry_after = limiter.hit(key, limit, window_seconds)
     if retry_after:
-        minutes = max(1, math.ceil(retry_after / 60))
-        unit = "minute" if minutes == 1 else "minutes"
         raise ApiError(
             429,
             "too-many-requests",
-            f"Too many attempts. Please wait {minutes} {unit} and try again.",
+            f"Too many attempts. Please wait {wait_words(retry_after)} and try again.",
             headers={"Retry-After": str(retry_after)},
         )

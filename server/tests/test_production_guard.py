@@ -149,33 +149,41 @@ def test_a_clean_production_config_starts_without_the_stand_ins(
             assert client.get(path).status_code == 404, path
 
 
-def _production_env(tmp_path: Path) -> dict[str, str]:
+def _start_in_production(
+    tmp_path: Path, *args: str, **env_overrides: str
+) -> subprocess.CompletedProcess[str]:
+    """Run `python -m <args>` with production settings (and the machine's non-Masthead env)."""
     env = {
         key: value
         for key, value in os.environ.items()
         if not key.startswith("MASTHEAD_") and key != "PORT"
     }
-    return env | {
+    env |= {
         "MASTHEAD_ENVIRONMENT": "production",
         "MASTHEAD_DATABASE_URL": f"sqlite:///{tmp_path / 'production.db'}",
         "MASTHEAD_MAIL_BACKEND": "smtp",
+        **env_overrides,
     }
-
-
-def test_the_server_refuses_to_start_with_one_message(tmp_path: Path) -> None:
-    env = _production_env(tmp_path)
-    done = subprocess.run(
-        [sys.executable, "-m", "masthead.serve", "--port", "8799"],
+    return subprocess.run(  # noqa: S603 - our own modules, fixed arguments
+        [sys.executable, "-m", *args],
         cwd=SERVER,
         env=env,
         capture_output=True,
         text=True,
         timeout=120,
     )
+
+
+def _refused_with_one_message(done: subprocess.CompletedProcess[str]) -> None:
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     assert "MASTHEAD_ENVIRONMENT=production" in done.stderr
     assert "MASTHEAD_PAYMENTS=sandbox" in done.stderr
+
+
+def test_the_server_refuses_to_start_with_one_message(tmp_path: Path) -> None:
+    done = _start_in_production(tmp_path, "masthead.serve", "--port", "8799")
+    _refused_with_one_message(done)
     assert "MASTHEAD_PUBLIC_URL=http://127.0.0.1:8799" in done.stderr
     assert "MASTHEAD_MAIL_BACKEND" not in done.stderr
     assert "serving" not in done.stdout
@@ -183,17 +191,8 @@ def test_the_server_refuses_to_start_with_one_message(tmp_path: Path) -> None:
 
 def test_a_job_worker_refuses_to_start_too(tmp_path: Path, database_url: str) -> None:
     # Workers deliver mail and charge cards: the same guard, the same one message.
-    env = _production_env(tmp_path) | {"MASTHEAD_DATABASE_URL": database_url}
-    done = subprocess.run(
-        [sys.executable, "-m", "masthead.jobs.worker", "--once"],
-        cwd=SERVER,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
+    done = _start_in_production(
+        tmp_path, "masthead.jobs.worker", "--once", MASTHEAD_DATABASE_URL=database_url
     )
-    assert done.returncode == 1
-    assert "Traceback" not in done.stderr
-    assert "MASTHEAD_ENVIRONMENT=production" in done.stderr
-    assert "MASTHEAD_PAYMENTS=sandbox" in done.stderr
+    _refused_with_one_message(done)
     assert "processed" not in done.stderr

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import math
-
 from sqlalchemy.orm import Session
 
 from masthead.deps import Runtime
 from masthead.mail.service import send_mail
+from masthead.ratelimit import wait_words
 from masthead.referrals.errors import ReferralError, bad_request
 from masthead.referrals.inputs import clean_email
 from masthead.referrals.models import ReferralUser, Tenant
@@ -20,11 +19,6 @@ MAX_RECIPIENTS = 20
 INVITE_CALLS_PER_ACCOUNT = 10
 INVITE_CALLS_PER_ADDRESS = 30
 INVITE_WINDOW_SECONDS = 3600
-
-
-def _minutes(seconds: int) -> str:
-    minutes = max(1, math.ceil(seconds / 60))
-    return f"{minutes} minute" if minutes == 1 else f"{minutes} minutes"
 
 
 def _limit(rt: Runtime, tenant: Tenant, sender: ReferralUser, address: str) -> None:
@@ -46,7 +40,7 @@ def _limit(rt: Runtime, tenant: Tenant, sender: ReferralUser, address: str) -> N
         if retry_after:
             raise ReferralError(
                 "TOO_MANY_REQUESTS",
-                message.format(wait=_minutes(retry_after)),
+                message.format(wait=wait_words(retry_after)),
                 retry_after=retry_after,
             )
 
