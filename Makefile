@@ -55,19 +55,24 @@ widget/dist/squatch.min.js: node_modules/.installed $(WIDGET_SOURCES)
 api-types: $(VENV)/.synced node_modules/.installed
 	$(PY) -m masthead.openapi > web/src/api/openapi.json
 	npm run --silent gen:api
+	$(PY) -m masthead.spec_texts | node web/src/api/gen-spec-texts.mjs
 
 check-api-types: $(VENV)/.synced node_modules/.installed
 	@tmp=$$(mktemp -d); \
 	$(PY) -m masthead.openapi > $$tmp/openapi.json; \
 	npx openapi-typescript $$tmp/openapi.json -o $$tmp/schema.d.ts >/dev/null 2>&1; \
+	$(PY) -m masthead.spec_texts | node web/src/api/gen-spec-texts.mjs $$tmp/specTexts.ts || exit 1; \
 	if ! diff -q $$tmp/openapi.json web/src/api/openapi.json >/dev/null || \
-	   ! diff -q $$tmp/schema.d.ts web/src/api/schema.d.ts >/dev/null; then \
-	  echo "web/src/api/openapi.json or schema.d.ts is stale: run 'make api-types'"; exit 1; \
+	   ! diff -q $$tmp/schema.d.ts web/src/api/schema.d.ts >/dev/null || \
+	   ! diff -q $$tmp/specTexts.ts web/src/api/specTexts.ts >/dev/null; then \
+	  echo "web/src/api/openapi.json, schema.d.ts or specTexts.ts is stale: run 'make api-types'"; exit 1; \
 	fi; echo "API types are up to date"
 
+# ruff, then the boundaries: import-linter's contracts (server/.importlinter).
 lint: setup
-	cd server && .venv/bin/ruff check masthead tests migrations
-	cd server && .venv/bin/ruff format --check masthead tests migrations
+	cd server && .venv/bin/ruff check masthead tests migrations architecture
+	cd server && .venv/bin/ruff format --check masthead tests migrations architecture
+	cd server && .venv/bin/lint-imports --no-cache
 
 typecheck: setup
 	cd server && .venv/bin/mypy

@@ -8,7 +8,7 @@ database --database-url names, dropped afterwards — holding N due monthly subs
 (each with its customer, its card and the charge of its first cycle, bulk inserted straight
 into the sandbox's tables), one in 50 priced at 2001.00 so the sandbox declines it by amount
 (Insufficient Funds), and a few thousand that are not due (billed tomorrow, or cancelled).
-Then times one renewal run, `masthead.billing.sandbox.cycles.advance` as the worker calls
+Then times one renewal run, `masthead.braintree_sandbox.cycles.advance` as the worker calls
 it, on a clock frozen at 09:00 on the due day, and prints renewals per second.
 
 The local billing_subscriptions copies are not prepared: a renewal touches only the
@@ -35,9 +35,11 @@ from pathlib import Path
 from typing import Any
 
 from loadkit import backend_name, cpu_seconds, is_postgres, scratch_database
+from sqlalchemy import Engine, func, insert, select, text
+
 from masthead.billing.gateway import WEBHOOK_TOPIC
-from masthead.billing.sandbox.cycles import advance
-from masthead.billing.sandbox.models import (
+from masthead.braintree_sandbox.cycles import advance
+from masthead.braintree_sandbox.models import (
     SandboxCustomer,
     SandboxPaymentMethod,
     SandboxPlan,
@@ -45,10 +47,9 @@ from masthead.billing.sandbox.models import (
     SandboxTransaction,
 )
 from masthead.clock import FrozenClock
-from masthead.deps import build_runtime
 from masthead.jobs.models import OutboxJob
 from masthead.settings import Settings
-from sqlalchemy import Engine, func, insert, select, text
+from masthead.wiring import build_process_runtime
 
 DUE = date(2027, 3, 15)
 NEXT = date(2027, 4, 15)
@@ -312,7 +313,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             settings = Settings(
                 database_url=url, worker="off", payments="sandbox", seed_demo=False
             )
-            runtime = build_runtime(
+            runtime = build_process_runtime(
                 settings, FrozenClock(datetime(2027, 3, 15, 9, 0, tzinfo=UTC))
             )
             try:
@@ -327,7 +328,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 backend = database_process(runtime.engine)
                 db_cpu = cpu_seconds(backend) if backend else 0.0
                 began, cpu = time.perf_counter(), time.process_time()
-                report = advance(runtime)
+                report = advance(runtime.sessions, runtime.clock, runtime.settings)
                 elapsed, cpu = time.perf_counter() - began, time.process_time() - cpu
                 db_cpu = cpu_seconds(backend) - db_cpu if backend else 0.0
                 problems = check(runtime.engine, args.due, args.not_due, report)

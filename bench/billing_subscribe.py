@@ -43,19 +43,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from loadkit import HttpConnection, backend_name, percentile, scratch_database, serve
-from masthead.billing.models import BillingSubscription
-from masthead.billing.sandbox.models import (
+from sqlalchemy import create_engine, func, select
+
+from masthead.billing.memberships.models import BillingSubscription
+from masthead.braintree_sandbox.models import (
     SandboxPaymentMethod,
     SandboxSubscription,
     SandboxTransaction,
 )
-from masthead.deps import build_runtime
 from masthead.identity import passwords
 from masthead.identity.cookies import contract_cookie
 from masthead.identity.models import Profile, User
 from masthead.identity.service import clean_profile_update, start_session
 from masthead.settings import Settings
-from sqlalchemy import create_engine, func, select
+from masthead.wiring import build_process_runtime
 
 PASSWORD = "Bench-Password-1"
 PLAN, PRODUCT = "sports-monthly", "sports-membership"
@@ -100,7 +101,7 @@ def sign_up(database_url: str, readers: list[Reader], base: str) -> None:
     them (the identity service's own models and session), with one password hash for all:
     argon2id costs ~100 ms a hash by design, which would make preparation the run."""
     settings = Settings(database_url=database_url, seed_demo=False, worker="off")
-    runtime = build_runtime(settings)
+    runtime = build_process_runtime(settings)
     password_hash = passwords.hash_password(PASSWORD)
     try:
         with runtime.sessions.begin() as db:

@@ -62,14 +62,16 @@ def run_wrk(
     *,
     script: Path | None = None,
     headers: tuple[str, ...] = (),
+    threads: int = 1,
 ) -> dict[str, float]:
     """req/s, p50 and p99 in ms, answers that were 2xx ("ok"), others, and socket errors.
 
-    One client thread: on a small machine the client competes with the server for CPU.
+    One client thread unless told: on a small machine the client competes with the server
+    for CPU (site_load.py uses two, as the runs it compares with did).
     """
     cmd = [
         "wrk",
-        "-t1",
+        f"-t{threads}",
         f"-c{connections}",
         f"-d{seconds}s",
         "--timeout",
@@ -113,8 +115,9 @@ def scratch_database(database_url: str, work: Path) -> Iterator[str]:
     """A fresh, migrated, empty database: a SQLite file in work, or, given a PostgreSQL URL,
     a new schema in that database (first on the search_path), dropped afterwards, so a run
     never mixes with rows already there and leaves nothing behind."""
-    from masthead.migrate import upgrade
     from sqlalchemy import create_engine, text
+
+    from masthead.migrate import upgrade
 
     if not is_postgres(database_url):
         url = f"sqlite:///{work / 'bench.db'}"

@@ -9,19 +9,16 @@ from fastapi import FastAPI
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from masthead import health
-from masthead.billing import operator_routes as billing_operator_routes
 from masthead.billing import routes as billing_routes
-from masthead.billing import site_call_routes
-from masthead.billing.sandbox import wire as payment_sandbox
+from masthead.braintree_sandbox import wire as payment_sandbox
 from masthead.clock import Clock
 from masthead.decisions import operator_routes as decision_operator_routes
 from masthead.decisions import routes as decision_routes
-from masthead.decisions.fastpath import DecisionFastPath
-from masthead.deps import build_runtime
 from masthead.errors import install_error_handlers
 from masthead.identity import avatar, read_routes
 from masthead.identity import routes as identity_routes
 from masthead.jobs.runner import start_inprocess_worker
+from masthead.lean_routes import mount_first
 from masthead.mail import routes as mail_routes
 from masthead.openapi_errors import install_error_schema
 from masthead.origin import OriginCheckMiddleware
@@ -29,18 +26,17 @@ from masthead.private_answers import PrivateAnswersMiddleware
 from masthead.production import refuse_unsafe_production
 from masthead.referrals import demo as referral_demo
 from masthead.referrals import routes as referral_routes
-from masthead.referrals.analytics_fastpath import AnalyticsFastPath
 from masthead.settings import Settings
 from masthead.site import content_routes as site_content
 from masthead.site import favicon_routes, nonce_routes, not_found
 from masthead.site import page_routes as site_pages
 from masthead.site import routes as site_routes
-from masthead.site.fastpath import PaywallFastPath
 from masthead.site.static_pages import operator_routes as static_page_operator_routes
 from masthead.site.static_pages import routes as static_pages
 from masthead.web import docs_routes
 from masthead.web import routes as web_routes
 from masthead.webhooks import routes as webhook_routes
+from masthead.wiring import build_process_runtime
 
 API_DESCRIPTION = """
 Masthead's wire contract: the identity service (`/blaize/*`) and the account area that
@@ -61,7 +57,7 @@ Choices where the spec says "not shown": `GET /blaize/datalayer` answers
 
 def create_app(settings: Settings | None = None, clock: Clock | None = None) -> FastAPI:
     settings = settings or Settings()
-    runtime = build_runtime(settings, clock)
+    runtime = build_process_runtime(settings, clock)
     try:
         refuse_unsafe_production(settings, runtime.engine)
     except Exception:
@@ -71,11 +67,16 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         worker = start_inprocess_worker(runtime) if settings.worker == "inprocess" else None
+        awaited = runtime.reader.awaited  # PostgreSQL's pool for the hot awaited reads
+        if awaited is not None:
+            await awaited.open()
         try:
             yield
         finally:
             if worker is not None:
                 worker.stop()
+            if awaited is not None:
+                await awaited.close()
             runtime.reader.close()
             runtime.engine.dispose()
 
@@ -91,21 +92,16 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.state.runtime = runtime
     install_error_handlers(app)
     not_found.install(app)  # unknown pages outside the APIs: the brand's HTML 404
-    # Inside the origin check: the decision engine's per-article-view features skip the
-    # router (decisions/fastpath.py), and a cross-site POST is still refused.
-    app.add_middleware(DecisionFastPath, runtime=runtime)
     app.add_middleware(OriginCheckMiddleware, settings=settings)
-    # The fast paths are added last, so they run first: accepted widget analytics (calls 6
-    # and 7) and the paywall's 200 answers (site/fastpath.py) skip the router.
-    app.add_middleware(AnalyticsFastPath, runtime=runtime, state=app.state)
-    app.add_middleware(PaywallFastPath, runtime=runtime)
-    # Around the fast paths too: every per-reader answer says private, no-store.
+    # Around everything: every per-reader answer says private, no-store.
     app.add_middleware(PrivateAnswersMiddleware)
     if settings.trusted_proxies:  # outermost: everything inside sees the real client address
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxies)
 
-    app.include_router(read_routes.router)  # first: matched on every page view
-    app.include_router(site_content.router)  # then the paywall's calls, on every article view
+    # First of all: the paywall's content call and the decision engine, asked on every
+    # article view (LeanRoutes: described by FastAPI, called by Starlette).
+    mount_first(app, site_content.router, decision_routes.router)
+    app.include_router(read_routes.router)  # then the session check, on every page view
     app.include_router(health.router)
     app.include_router(identity_routes.router)
     app.include_router(avatar.router)
@@ -122,9 +118,8 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.include_router(nonce_routes.router)  # GET .../nonce for the account area
     app.include_router(billing_routes.site_router)  # plans, membership
     app.include_router(billing_routes.router)  # /blaize|zephr/payment/braintree/*
-    app.include_router(site_call_routes.router)  # prepare-customer, postal-code
-    app.include_router(decision_routes.router)  # /zephr/decision-engine
-    app.include_router(billing_operator_routes.router)  # home delivery (print system)
+    app.include_router(billing_routes.checkout_router)  # prepare-customer, postal-code
+    app.include_router(billing_routes.operator_router)  # home delivery (print system)
     app.include_router(decision_operator_routes.router)  # the decision rules
     app.include_router(static_page_operator_routes.router)  # the static pages' text
     app.include_router(static_pages.router)  # /membership-terms, /terms/, /privacy/

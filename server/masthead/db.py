@@ -6,17 +6,19 @@ rows) land together or not at all.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Iterator, Sequence
 from datetime import datetime
 from typing import Any
 
+import psycopg
+from psycopg_pool import AsyncConnectionPool
 from sqlalchemy import Connection, DateTime, Dialect, Engine, MetaData, Select, create_engine, event
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 from sqlalchemy.types import TypeDecorator
 
 from masthead.clock import as_utc
-from masthead.db_async import LoopReads
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -44,20 +46,24 @@ class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
 
 
-# A billing request holds its own connection while the claim and the sandbox each take one
-# more: a pool smaller than (request threads x 3) lets concurrent subscribes wait on each other
-# until the pool times out. FastAPI runs at most 40 sync requests at once (anyio's threads).
-PG_POOL_SIZE, PG_MAX_OVERFLOW = 10, 70  # 80 at most per process, under PostgreSQL's 100
+# FastAPI runs at most 40 sync requests at once (anyio's threads), each holding one
+# connection: the pool keeps that many, so a busy page load reuses them instead of opening
+# and closing overflow connections all the time (half a core of PostgreSQL's under wrk). A
+# billing request holds its own connection while the claim and the sandbox each take one
+# more: the overflow covers those peaks. 80 at most per process, under PostgreSQL's 100.
+REQUEST_THREADS = 40
+PG_POOL_SIZE, PG_MAX_OVERFLOW = REQUEST_THREADS, 40
 
 
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
-        # A file on this machine does not drop connections: no pre-ping round trip. SQLite
-        # connections cost little, so the pool grows with the request threads.
+        # A file on this machine does not drop connections: no pre-ping round trip. The pool
+        # keeps a connection per request thread (no reconnect, no pragmas again per request)
+        # and grows past them if a request holds more than one.
         engine = create_engine(
             url,
             connect_args={"check_same_thread": False, "timeout": 30},
-            pool_size=10,
+            pool_size=REQUEST_THREADS,
             max_overflow=-1,
         )
 
@@ -133,16 +139,86 @@ class PreparedRead:
         )
 
 
+# Awaited reads in flight at once on PostgreSQL, per process: enough to keep the database's
+# core busy while the loop works; each is a PostgreSQL backend, so few.
+AWAITED_CONNECTIONS = 4
+
+
+class AwaitedReads:
+    """PostgreSQL reads the event loop awaits: psycopg's AsyncConnection from a
+    psycopg_pool.AsyncConnectionPool, opened and closed with the application (its lifespan)
+    on the server's event loop. Autocommit; each statement prepared on each connection.
+
+    A blocking read holds the loop for the whole round trip, and on a busy machine that is
+    the time PostgreSQL waits for a core: every other request waits behind it. Awaited, the
+    loop serves other requests meanwhile (bench/db_reads.py measures both ways)."""
+
+    def __init__(self, engine: Engine) -> None:
+        # The engine's own connect arguments: host, database, options (a search_path) and
+        # SQLAlchemy's adapters, so values read as on the engine's connections.
+        args, kwargs = engine.dialect.create_connect_args(engine.url)
+        self._conninfo = str(args[0]) if args else ""
+        self._kwargs = {**kwargs, "autocommit": True, "prepare_threshold": 0}
+        self._pool: AsyncConnectionPool | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    async def open(self) -> None:
+        self._pool = AsyncConnectionPool(
+            self._conninfo,
+            kwargs=self._kwargs,
+            min_size=1,
+            max_size=AWAITED_CONNECTIONS,
+            open=False,
+            name="masthead-awaited-reads",
+        )
+        await self._pool.open()
+        self._loop = asyncio.get_running_loop()
+
+    async def close(self) -> None:
+        pool, self._pool, self._loop = self._pool, None, None
+        if pool is not None:
+            await pool.close()
+
+    def on_this_loop(self) -> bool:
+        return self._loop is not None and self._loop is _running_loop()
+
+    async def fetch_all(self, sql: str, params: Any) -> list[tuple[Any, ...]]:
+        assert self._pool is not None
+        tries = AWAITED_CONNECTIONS + 1
+        for attempt in range(1, tries + 1):
+            try:
+                async with self._pool.connection() as conn:
+                    cursor = await conn.execute(sql, params)
+                    return await cursor.fetchall()
+            except psycopg.OperationalError:
+                # A connection the server dropped (a restart, a failover): the pool discards
+                # it on its return. Every idle one may be gone too: past them, a new one.
+                if attempt == tries:
+                    raise
+        return []
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
 class PinnedReader:
-    """One autocommit connection for the short reads made on the event-loop thread.
+    """The short reads of the hottest paths: the session check, the content call and the
+    decision engine's per-view features.
 
-    The session lookup behind every page view runs inline on the loop; checking a pooled
-    connection out and rolling it back each time cost more than the query. A lock keeps it
-    correct if a second loop (a test client) shares the application.
+    Blocking reads (first, all) run on one autocommit connection kept for them: checking a
+    connection out of the engine's pool and rolling it back each time cost more than the
+    query. A lock keeps it correct if a second loop (a test client) shares the application.
 
-    The paywall's reads are awaited instead (first_awaited, all_awaited): on PostgreSQL over
-    a few connections the loop drives (db_async.py), so the loop serves other requests during the
-    round trip; on SQLite inline, as a file read has no round trip to overlap.
+    Awaited reads (first_awaited, all_awaited) on PostgreSQL go through AwaitedReads' pool
+    on the server's loop; on SQLite, a file read has no round trip to overlap, and a blocking
+    read costs the loop a fraction of an awaited one (bench/db_reads.py), so they run inline
+    on the kept connection, as they do on a loop without the pool (a test client's
+    per-request loop). Autocommit: each read sees what is committed when it starts, so a
+    logout, a revoked session or a lapsed membership is refused on the very next request.
     """
 
     def __init__(self, engine: Engine) -> None:
@@ -150,7 +226,7 @@ class PinnedReader:
         self._conn: Connection | None = None
         self._lock = threading.Lock()
         self._prepared: dict[int, PreparedRead] = {}
-        self._awaited = LoopReads(engine) if engine.dialect.name == "postgresql" else None
+        self.awaited = AwaitedReads(engine) if engine.dialect.name == "postgresql" else None
 
     def first(self, statement: Select[Any], params: dict[str, Any]) -> tuple[Any, ...] | None:
         rows = self._run(statement, params, many=False)
@@ -169,10 +245,11 @@ class PinnedReader:
     async def all_awaited(
         self, statement: Select[Any], params: dict[str, Any]
     ) -> list[tuple[Any, ...]]:
-        if self._awaited is None:
+        awaited = self.awaited
+        if awaited is None or not awaited.on_this_loop():
             return self._run(statement, params, many=True)
         prepared = self._prepare(statement)
-        raw = await self._awaited.fetch_all(statement, prepared.converted(params))
+        raw = await awaited.fetch_all(prepared.sql, prepared.parameters(params))
         return [prepared.row(r) for r in raw]
 
     def _prepare(self, statement: Select[Any]) -> PreparedRead:
@@ -212,8 +289,6 @@ class PinnedReader:
             return []
 
     def close(self) -> None:
-        if self._awaited is not None:
-            self._awaited.close()
         with self._lock:
             if self._conn is not None:
                 self._conn.close()

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
-from functools import cached_property
-from typing import TYPE_CHECKING, Annotated
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Annotated, Any
 
 from fastapi import Depends, Request
 from sqlalchemy import Engine
@@ -16,8 +15,17 @@ from masthead.db import PinnedReader, make_engine, make_sessionmaker, session_sc
 from masthead.ratelimit import RateLimiter, make_rate_limiter
 from masthead.settings import Settings
 
-if TYPE_CHECKING:
-    from masthead.billing.gateway import PaymentGateway
+
+@dataclass
+class BackgroundWork:
+    """What the outbox worker runs: each topic's handler and the hooks it runs every so often.
+
+    The domains provide the functions; the wiring (masthead/background.py) puts them together,
+    so the outbox knows no domain. A periodic hook must be safe in several workers at once.
+    """
+
+    handlers: dict[str, Callable[[Runtime, dict[str, Any]], None]] = field(default_factory=dict)
+    periodic: list[tuple[float, Callable[[Runtime], None]]] = field(default_factory=list)
 
 
 @dataclass
@@ -30,16 +38,15 @@ class Runtime:
     clock: Clock
     rate_limiter: RateLimiter
     reader: PinnedReader
-
-    @cached_property
-    def gateway(self) -> PaymentGateway:
-        """The payment gateway settings.payments names, built once for requests and jobs."""
-        from masthead.billing.gateway import build_gateway  # billing imports this module
-
-        return build_gateway(self)
+    background: BackgroundWork = field(default_factory=BackgroundWork)
+    # The payment gateway the wiring chose (masthead/wiring.py), for requests and jobs alike;
+    # billing reads it through billing.gateway.gateway_of, which checks its type.
+    payment_gateway: object = None
 
 
-def build_runtime(settings: Settings, clock: Clock | None = None) -> Runtime:
+def build_runtime(
+    settings: Settings, clock: Clock | None = None, background: BackgroundWork | None = None
+) -> Runtime:
     engine = make_engine(settings.database_url)
     return Runtime(
         settings=settings,
@@ -48,6 +55,7 @@ def build_runtime(settings: Settings, clock: Clock | None = None) -> Runtime:
         clock=clock or Clock(),
         rate_limiter=make_rate_limiter(settings),
         reader=PinnedReader(engine),
+        background=background or BackgroundWork(),
     )
 
 

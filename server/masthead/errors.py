@@ -13,6 +13,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from sqlalchemy.exc import DataError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Route
 
 # psycopg refuses a NUL character in any text value (PostgreSQL cannot store one) before it is
 # sent; SQLite would store it. Either way no field of ours means to hold one.
@@ -71,13 +72,35 @@ def install_error_handlers(app: FastAPI) -> None:
         return JSONResponse(error_body("bad-request", NUL_MESSAGE), 400)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        kinds = {404: "not-found", 405: "method-not-allowed", 401: "unauthorized"}
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        kinds = {
+            400: "bad-request",
+            404: "not-found",
+            405: "method-not-allowed",
+            401: "unauthorized",
+        }
         message = exc.detail if isinstance(exc.detail, str) else "The request failed."
         if exc.status_code == 404 and message == "Not Found":
             message = "There is nothing at this address."
+        headers = dict(getattr(exc, "headers", None) or {})
+        if exc.status_code == 405:
+            headers["Allow"] = allowed_methods(request)
         return JSONResponse(
             error_body(kinds.get(exc.status_code, "error"), message),
             exc.status_code,
-            headers=getattr(exc, "headers", None),
+            headers=headers,
         )
+
+
+def allowed_methods(request: Request) -> str:
+    """Every method some route answers at this path. Starlette's 405 names only the methods of
+    the first route whose path matched, and a path's GET and POST are often two routes."""
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        if (
+            isinstance(route, Route)
+            and route.methods
+            and route.matches(request.scope)[0] != Match.NONE
+        ):
+            methods |= route.methods
+    return ", ".join(sorted(methods))

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from fastapi import APIRouter
+from fastapi import APIRouter, Response
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 from sqlalchemy.exc import SQLAlchemyError
 
 from masthead.deps import RuntimeDep
@@ -14,13 +15,32 @@ from masthead.migrate import alembic_config
 router = APIRouter(tags=["health"], include_in_schema=False)
 
 
-@router.get("/healthz")
-async def healthz() -> dict[str, str]:
-    return {"status": "ok"}
+class Alive(BaseModel):
+    status: str
 
 
-@router.get("/readyz")
-def readyz(runtime: RuntimeDep) -> JSONResponse:
+class Readiness(BaseModel):
+    """Keys a probe could not learn are left out (unset), not null: `migration` is null only
+    for a database no migration has run on."""
+
+    status: str
+    database: str
+    migration: str | None = None
+    head: str | None = None
+
+
+@router.get("/healthz", response_model=Alive)
+async def healthz() -> Alive:
+    return Alive(status="ok")
+
+
+@router.get(
+    "/readyz",
+    response_model=Readiness,
+    response_model_exclude_unset=True,
+    responses={503: {"model": Readiness}},
+)
+def readyz(runtime: RuntimeDep) -> Readiness | Response:
     head = ScriptDirectory.from_config(
         alembic_config(runtime.settings.database_url)
     ).get_current_head()
@@ -28,10 +48,13 @@ def readyz(runtime: RuntimeDep) -> JSONResponse:
         with runtime.engine.connect() as conn:
             current = MigrationContext.configure(conn).get_current_revision()
     except SQLAlchemyError:
-        return JSONResponse({"status": "unavailable", "database": "unreachable"}, 503)
+        return _unavailable(Readiness(status="unavailable", database="unreachable"))
     if current != head:
-        return JSONResponse(
-            {"status": "unavailable", "database": "reachable", "migration": current, "head": head},
-            503,
+        return _unavailable(
+            Readiness(status="unavailable", database="reachable", migration=current, head=head)
         )
-    return JSONResponse({"status": "ok", "database": "reachable", "migration": current})
+    return Readiness(status="ok", database="reachable", migration=current)
+
+
+def _unavailable(readiness: Readiness) -> Response:
+    return JSONResponse(readiness.model_dump(exclude_unset=True), 503)

@@ -1,14 +1,29 @@
 """Every table, imported in one place for Alembic and for tests that build schemas."""
 
 from masthead.articles import models as article_models  # noqa: F401 (tables)
-from masthead.billing import models as billing_models  # noqa: F401 (tables)
-from masthead.billing.sandbox import models as payment_sandbox_models  # noqa: F401 (tables)
+from masthead.billing.api import (  # noqa: F401 (tables)
+    BillingCustomer,
+    BillingDiscount,
+    BillingPlan,
+    BillingSubscription,
+    StepUpChange,
+)
+from masthead.braintree_sandbox import models as payment_sandbox_models  # noqa: F401 (tables)
 from masthead.db import Base
 from masthead.decisions import models as decision_models  # noqa: F401 (tables)
-from masthead.identity.models import AuthSession, OneTimeToken, Profile, User
+from masthead.identity.models import AuthSession, HomeDelivery, OneTimeToken, Profile, User
 from masthead.jobs.models import OutboxJob
 from masthead.mail.models import DeliveredMail
 from masthead.referrals import models as referral_models  # noqa: F401 (registers its tables)
 from masthead.site.static_pages import models as static_page_models  # noqa: F401 (tables)
 
-__all__ = ["AuthSession", "Base", "DeliveredMail", "OneTimeToken", "OutboxJob", "Profile", "User"]
+__all__ = [
+    "AuthSession",
+    "Base",
+    "DeliveredMail",
+    "HomeDelivery",
+    "OneTimeToken",
+    "OutboxJob",
+    "Profile",
+    "User",
+]

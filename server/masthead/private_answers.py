@@ -2,7 +2,7 @@
 
 An answer is per reader when its request carries a credential (the session cookie, an
 Authorization header, a referral user token) or when it sets a cookie. One middleware in front
-of everything (the raw-ASGI fast paths included) marks them, so no route can forget: a
+of everything marks them, so no route can forget: a
 shared cache in front of the server would otherwise hand one reader's account, profile or
 members-only story to the next, and the browser would keep it on disk after logout.
 

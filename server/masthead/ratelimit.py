@@ -1,18 +1,27 @@
-"""Fixed-window attempt counters for login, register and reset.
+"""Fixed-window attempt counters (login, register, reset, cards, invites, webhooks...) on the
+`limits` library.
 
-In process by default; on Redis when MASTHEAD_REDIS_URL is set, so every server process
-behind a load balancer counts the same attempts.
+In process by default (its memory storage); on Redis when MASTHEAD_REDIS_URL is set, so every
+server process behind a load balancer counts the same attempts. A window starts at its key's
+first attempt and lasts window_seconds; every attempt counts, refused ones too, so hammering
+a closed window does not shorten the wait.
 """
 
 from __future__ import annotations
 
 import math
-import threading
 import time
 from typing import Protocol
 
+from limits import RateLimitItemPerSecond
+from limits.storage import MemoryStorage, RedisStorage, Storage
+from limits.strategies import FixedWindowRateLimiter
+
 from masthead.errors import ApiError
 from masthead.settings import Settings
+
+# Our keys in a Redis shared with other programs: masthead:rl:LIMITER/<key>/<limit>/<window>/...
+REDIS_KEY_PREFIX = "masthead:rl"
 
 
 class RateLimiter(Protocol):
@@ -20,50 +29,27 @@ class RateLimiter(Protocol):
         """Count one attempt; return 0 if allowed, else seconds until the window resets."""
 
 
-class MemoryRateLimiter:
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._windows: dict[str, tuple[float, int]] = {}
+class WindowRateLimiter:
+    """RateLimiter over a `limits` storage, with its fixed-window strategy."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self._windows = FixedWindowRateLimiter(storage)
 
     def hit(self, key: str, limit: int, window_seconds: int) -> int:
-        now = time.monotonic()
-        with self._lock:
-            started, count = self._windows.get(key, (now, 0))
-            if now - started >= window_seconds:
-                started, count = now, 0
-            count += 1
-            self._windows[key] = (started, count)
-            if len(self._windows) > 100_000:  # forget finished windows; bounded memory
-                self._windows = {
-                    k: v for k, v in self._windows.items() if now - v[0] < window_seconds
-                }
-        if count > limit:
-            return max(1, math.ceil(window_seconds - (now - started)))
-        return 0
+        item = RateLimitItemPerSecond(limit, window_seconds)
+        if self._windows.hit(item, key):
+            return 0
+        # Asked only once refused: the allowed attempts cost one storage call.
+        reset_at, _ = self._windows.get_window_stats(item, key)
+        return max(1, math.ceil(reset_at - time.time()))
 
 
-class RedisRateLimiter:
-    def __init__(self, url: str) -> None:
-        import redis
-
-        self._redis = redis.Redis.from_url(url)
-
-    def hit(self, key: str, limit: int, window_seconds: int) -> int:
-        name = f"masthead:rl:{key}"
-        pipe = self._redis.pipeline()
-        pipe.incr(name)
-        pipe.expire(name, window_seconds, nx=True)
-        pipe.ttl(name)
-        count, _, ttl = pipe.execute()
-        if int(count) > limit:
-            return max(1, int(ttl))
-        return 0
-
-
-def make_rate_limiter(settings: Settings) -> RateLimiter:
+def make_rate_limiter(settings: Settings, redis_key_prefix: str | None = None) -> RateLimiter:
     if settings.redis_url:
-        return RedisRateLimiter(settings.redis_url)
-    return MemoryRateLimiter()
+        prefix = redis_key_prefix or REDIS_KEY_PREFIX
+        return WindowRateLimiter(RedisStorage(settings.redis_url, key_prefix=prefix))
+    return WindowRateLimiter(MemoryStorage())
 
 
 def wait_words(retry_after: int) -> str:

@@ -6,14 +6,14 @@ from __future__ import annotations
 import uuid
 
 from masthead.articles.seed import seed_articles
-from masthead.billing.catalog import seed_catalogue
-from masthead.billing.discounts import seed_discounts
+from masthead.billing.api import seed_catalogue, seed_discounts
 from masthead.db import session_scope
 from masthead.decisions.defaults import seed_rules
 from masthead.deps import Runtime
 from masthead.identity import passwords, repository
 from masthead.identity.models import Profile, User
 from masthead.referrals.seed import seed_referrals
+from masthead.site.brands import BRANDS
 
 # The published demo login. It passes the password rules a reader is held to ("Password123",
 # the demo password before, is on the breach list); readers seeded with that one move to this.
@@ -56,6 +56,11 @@ def seed_demo(runtime: Runtime) -> None:
     seed_referrals(runtime)
     seed_catalogue(runtime)
     seed_discounts(runtime)
-    seed_articles(runtime)
+    seed_stories(runtime)
     for db in session_scope(runtime.sessions):
         seed_rules(db, runtime.clock.now())
+
+
+def seed_stories(runtime: Runtime) -> None:
+    """The demo stories, each with its brand's comments spot."""
+    seed_articles(runtime, {key: brand.spot_id for key, brand in BRANDS.items()})

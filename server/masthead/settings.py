@@ -55,8 +55,9 @@ class Settings(BaseSettings):
     )
     webhook_secret: str = Field(
         default="",
-        description="Signs forwarded events (X-Masthead-Signature: t=<unix time>,v1=<HMAC-SHA256 "
-        "hex of '<t>.<body>'>); empty: the secret key.",
+        description="Signs forwarded events (Standard Webhooks: webhook-id, webhook-timestamp, "
+        "webhook-signature); a whsec_ secret as it is, other text as its UTF-8 bytes (targets "
+        "hold 'whsec_' + its base64); empty: the secret key.",
     )
     allowed_origins: list[str] = Field(
         default=[],
@@ -80,7 +81,7 @@ class Settings(BaseSettings):
     worker: str = Field(
         default="inprocess",
         description="'inprocess' drains the outbox in a server thread; 'off' leaves it to "
-        "`python -m masthead.jobs.worker` processes.",
+        "`python -m masthead.worker` processes.",
     )
     redis_url: str = Field(
         default="", description="Shared rate limits across processes; empty keeps them in process."

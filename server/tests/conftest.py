@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -26,8 +25,8 @@ from masthead.deps import Runtime
 from masthead.identity.cookies import SESSION_COOKIE
 from masthead.migrate import upgrade
 from masthead.models import Base
+from masthead.nonces import REST_ACTION, make_nonce
 from masthead.settings import Settings
-from masthead.site.nonces import REST_ACTION, make_nonce
 
 TEST_ORIGIN = "http://testserver"
 
@@ -84,17 +83,6 @@ def app(settings: Settings, clock: FrozenClock) -> Iterator[FastAPI]:
         for table in reversed(Base.metadata.sorted_tables):
             conn.execute(table.delete())
     runtime.engine.dispose()
-
-
-@contextmanager
-def app_without(middleware: type, settings: Settings, clock: FrozenClock) -> Iterator[FastAPI]:
-    """The application with one middleware left out (a fast path): its routes answer everything."""
-    application = create_app(settings, clock)
-    application.user_middleware = [
-        m for m in application.user_middleware if m.cls is not middleware
-    ]
-    yield application
-    application.state.runtime.engine.dispose()
 
 
 @pytest.fixture

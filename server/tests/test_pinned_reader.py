@@ -45,14 +45,14 @@ def test_a_dropped_connection_is_replaced(client: TestClient, runtime: Runtime) 
     assert client.get("/blaize/datalayer").status_code == 200
 
 
-def test_an_awaited_read_survives_dropped_connections(client: TestClient, runtime: Runtime) -> None:
-    """The paywall's reads (PinnedReader.all_awaited) run on their own connections on
-    PostgreSQL: the server ending every one of them costs no request."""
+def test_the_hot_reads_survive_dropped_connections(client: TestClient, runtime: Runtime) -> None:
+    """The session check (the kept connection) and the decision engine (awaited, on the
+    pool): PostgreSQL ending every connection (a restart, a failover) costs no request."""
     if runtime.engine.dialect.name != "postgresql":
-        pytest.skip("on SQLite an awaited read is the pinned connection's")
+        pytest.skip("a SQLite file is not dropped by a server")
     from tests.site.stories import engine_entitlement
 
-    register(client, "awaited@example.com")
+    register(client, "dropped-pg@example.com")
 
     def ask() -> object:
         return engine_entitlement(client)
@@ -67,4 +67,5 @@ def test_an_awaited_read_survives_dropped_connections(client: TestClient, runtim
         ).scalar_one()
     assert ended >= 1
     assert ask() == {"loggedIn": True, "entitled": False}
+    assert client.get("/blaize/datalayer").status_code == 200
     assert ask() == {"loggedIn": True, "entitled": False}

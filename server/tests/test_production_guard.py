@@ -192,7 +192,7 @@ def test_the_server_refuses_to_start_with_one_message(tmp_path: Path) -> None:
 def test_a_job_worker_refuses_to_start_too(tmp_path: Path, database_url: str) -> None:
     # Workers deliver mail and charge cards: the same guard, the same one message.
     done = _start_in_production(
-        tmp_path, "masthead.jobs.worker", "--once", MASTHEAD_DATABASE_URL=database_url
+        tmp_path, "masthead.worker", "--once", MASTHEAD_DATABASE_URL=database_url
     )
     _refused_with_one_message(done)
     assert "processed" not in done.stderr

@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from masthead.app import create_app
-from masthead.billing.sandbox.models import SandboxSubscription
+from masthead.braintree_sandbox.models import SandboxSubscription
 from masthead.clock import FrozenClock
 from masthead.deps import Runtime
 from masthead.region import in_supported_region, visitor_country

@@ -1,7 +1,7 @@
 import { element } from './dom.js';
 import { enc } from './http.js';
 import { log } from './log.js';
-import { parseFrameMessage, type FrameMessage } from './protocol.js';
+import { parseFrameMessage, type FrameMessage, type PageMessageType } from './protocol.js';
 
 const FRAME_STYLE = 'border:0;background-color:#0000;';
 
@@ -78,6 +78,6 @@ export function onFrameMessage(frame: HTMLIFrameElement, handler: (message: Fram
 }
 
 /** An opaque-origin frame can only be addressed with "*"; nothing secret is ever sent. */
-export function postToFrame(frame: HTMLIFrameElement, type: string, html?: string): void {
+export function postToFrame(frame: HTMLIFrameElement, type: PageMessageType, html?: string): void {
   frame.contentWindow?.postMessage({ squatch: 1, type, html }, '*');
 }

@@ -10,6 +10,14 @@ export type FrameMessage =
   | { type: 'shared'; shareMedium: ShareMedium }
   | { type: 'register'; email: string; firstName?: string | undefined; lastName?: string | undefined };
 
+// The names of both directions, as listed in protocol.json (the protocol's one list of
+// messages and fields, which the server's template script is tested against too; the widget's
+// tests fail when these constants, parseFrameMessage or PROTOCOL.md disagree with it).
+export const FRAME_MESSAGES = ['height', 'close', 'shared', 'open', 'register', 'ready'] as const satisfies readonly FrameMessage['type'][];
+/** Messages the page posts to a frame. */
+export const PAGE_MESSAGES = ['opened', 'document'] as const;
+export type PageMessageType = (typeof PAGE_MESSAGES)[number];
+
 const isSize = (x: unknown): x is number => typeof x == 'number' && x >= 0 && x <= 1e5;
 const shortText = (x: unknown, max: number): x is string => isText(x) && x.length <= max;
 const isName = (x: unknown): x is string | undefined => x === undefined || shortText(x, 100);

@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from masthead.articles.models import Article
 from masthead.db import PinnedReader
 
-# The content call's read, built once and awaited on the pinned reader (db.PinnedReader).
+# The content call's read, built once and awaited on the hot reader (db.PinnedReader).
 _RELEASE = cast(
     "Select[Any]",
     select(Article.access, Article.body_html).where(Article.content_id == bindparam("content_id")),

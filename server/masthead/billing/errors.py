@@ -8,9 +8,9 @@ subscribe errors show the server's text.
 
 from __future__ import annotations
 
-from masthead.billing import decline_messages
-from masthead.billing.cta import SUBSCRIBE_ERROR
+from masthead.billing.catalog.cta import SUBSCRIBE_ERROR
 from masthead.billing.gateway import GATEWAY_REJECTED, NOT_FOUND, UNAVAILABLE, GatewayError
+from masthead.billing.payment_methods import decline_messages
 
 STATUS = {
     "bad-request": 400,

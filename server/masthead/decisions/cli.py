@@ -37,10 +37,10 @@ def main(argv: Sequence[str] | None = None, settings: Settings | None = None) ->
             if args.action == "seed":
                 return {"seeded": seed_rules(db, runtime.clock.now())}
             if args.action == "list":
-                return {"rules": editing.listing(db, args.argument)}
+                return {"rules": [r.model_dump() for r in editing.listing(db, args.argument)]}
             if args.action == "add":
                 raw = json.loads(Path(args.argument or "/dev/stdin").read_text(encoding="utf-8"))
-                return editing.create(db, runtime, RuleIn.model_validate(raw))
+                return editing.create(db, runtime, RuleIn.model_validate(raw)).model_dump()
             editing.delete(db, int(args.argument or "0"))
             return {"deleted": int(args.argument or "0")}
 

@@ -11,8 +11,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from masthead.billing.plans import HOME_DELIVERY_PRODUCT_ID
-from masthead.billing.status import MEMBER_LIKE
+from masthead.billing.api import MEMBER_LIKE
 from masthead.decisions import repository
 from masthead.decisions.models import DecisionRule
 from masthead.decisions.outputs import (
@@ -22,6 +21,7 @@ from masthead.decisions.outputs import (
     TEXT_CAMPAIGNS,
     RuleIn,
 )
+from masthead.identity.api import HOME_DELIVERY_PRODUCT_ID
 
 _MEMBERS = {"statuses": sorted(MEMBER_LIKE)}
 _HOME_DELIVERY = {"products": [HOME_DELIVERY_PRODUCT_ID]}

@@ -3,16 +3,15 @@ names that must exist (plans, discounts) checked against the catalogue."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from sqlalchemy.orm import Session
 
-from masthead.billing import discounts
-from masthead.billing import service as billing
+from masthead.billing import api as billing
+from masthead.billing.api import discounts
 from masthead.decisions import repository
 from masthead.decisions.defaults import new_row
 from masthead.decisions.models import DecisionRule
 from masthead.decisions.outputs import AVAILABLE_PLANS, CANCEL_FLOW_OFFER, RuleIn
+from masthead.decisions.schemas import RuleOut
 from masthead.deps import Runtime
 
 
@@ -22,17 +21,17 @@ class RuleError(Exception):
         self.status, self.type, self.message = status, type_, message
 
 
-def wire(row: DecisionRule) -> dict[str, Any]:
-    return {
-        "id": row.id,
-        "feature": row.feature,
-        "priority": row.priority,
-        "enabled": row.enabled,
-        "description": row.description,
-        "conditions": row.conditions,
-        "output": row.output,
-        "updatedAt": row.updated_at.isoformat(),
-    }
+def wire(row: DecisionRule) -> RuleOut:
+    return RuleOut(
+        id=row.id,
+        feature=row.feature,
+        priority=row.priority,
+        enabled=row.enabled,
+        description=row.description,
+        conditions=row.conditions,
+        output=row.output,
+        updatedAt=row.updated_at.isoformat(),
+    )
 
 
 def _check_names(db: Session, rule: RuleIn) -> None:
@@ -65,7 +64,7 @@ def _existing(db: Session, rule_id: int) -> DecisionRule:
     return row
 
 
-def create(db: Session, rt: Runtime, rule: RuleIn) -> dict[str, Any]:
+def create(db: Session, rt: Runtime, rule: RuleIn) -> RuleOut:
     _check_names(db, rule)
     row = new_row(rule, rt.clock.now())
     db.add(row)
@@ -73,7 +72,7 @@ def create(db: Session, rt: Runtime, rule: RuleIn) -> dict[str, Any]:
     return wire(row)
 
 
-def replace(db: Session, rt: Runtime, rule_id: int, rule: RuleIn) -> dict[str, Any]:
+def replace(db: Session, rt: Runtime, rule_id: int, rule: RuleIn) -> RuleOut:
     row = _existing(db, rule_id)
     _check_names(db, rule)
     fresh = new_row(rule, rt.clock.now())
@@ -84,11 +83,11 @@ def replace(db: Session, rt: Runtime, rule_id: int, rule: RuleIn) -> dict[str, A
     return wire(row)
 
 
-def show(db: Session, rule_id: int) -> dict[str, Any]:
+def show(db: Session, rule_id: int) -> RuleOut:
     return wire(_existing(db, rule_id))
 
 
-def listing(db: Session, feature: str | None) -> list[dict[str, Any]]:
+def listing(db: Session, feature: str | None) -> list[RuleOut]:
     return [wire(row) for row in repository.all_rules(db, feature)]
 
 

@@ -13,8 +13,8 @@ from masthead.db import Base, UTCDateTime
 
 class DecisionRule(Base):
     """One rule of one feature (rules.py says how conditions match, outputs.py what each
-    feature's output holds). Read on every decision through the route; the fast path's two
-    features keep them up to a second in other processes (session_decisions.py)."""
+    feature's output holds). Every decision reads them through rule_cache.py, which keeps
+    them up to a second in other processes."""
 
     __tablename__ = "decision_rules"
     __table_args__ = (Index("ix_decision_rules_feature_priority", "feature", "priority"),)

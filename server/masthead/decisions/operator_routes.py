@@ -2,7 +2,7 @@
 
 For an operator's tools, not a browser: the shared secret MASTHEAD_DECISIONS_KEY as a bearer
 token (operator_auth.py); the API is absent (404) while the setting is empty. An edit counts
-at once in this process, and within a second in others (session_decisions.py).
+at once in this process, and within a second in others (rule_cache.py).
 """
 
 from __future__ import annotations
@@ -11,8 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query, Response
-from fastapi.responses import JSONResponse
+from fastapi import APIRouter, Depends, Path, Query, Response
 
 from masthead.decisions import editing, schemas
 from masthead.decisions.outputs import FeatureSlug, RuleIn
@@ -32,11 +31,14 @@ BODY_HELP = (
 )
 
 
+# A row id: PostgreSQL's integer. A larger number is a 400, not a failed query.
+RuleId = Annotated[int, Path(ge=1, le=2**31 - 1)]
 OperatorDep = Annotated[None, Depends(bearer_key_check(lambda s: s.decisions_key, "decisions"))]
 
 
-def _answer(work: object, status: int = 200) -> Response:
-    return JSONResponse(work, status, headers=NO_STORE)
+def _no_store(response: Response) -> None:
+    """Rules change under an operator's hands: no cache may keep an answer."""
+    response.headers.update(NO_STORE)
 
 
 @contextmanager
@@ -55,9 +57,13 @@ def _refusals_as_api_errors() -> Iterator[None]:
     summary="Every decision rule, by feature and priority (operator API)",
 )
 def list_rules(
-    _: OperatorDep, db: DbDep, feature: Annotated[FeatureSlug | None, Query()] = None
-) -> Response:
-    return _answer({"rules": editing.listing(db, feature)})
+    _: OperatorDep,
+    db: DbDep,
+    response: Response,
+    feature: Annotated[FeatureSlug | None, Query()] = None,
+) -> schemas.RuleListOut:
+    _no_store(response)
+    return schemas.RuleListOut(rules=editing.listing(db, feature))
 
 
 @router.post(
@@ -68,9 +74,12 @@ def list_rules(
     summary="Add a decision rule (operator API)",
     description="Answers the stored rule (201)." + BODY_HELP,
 )
-def add_rule(body: RuleIn, _: OperatorDep, db: DbDep, rt: RuntimeDep) -> Response:
+def add_rule(
+    body: RuleIn, _: OperatorDep, db: DbDep, rt: RuntimeDep, response: Response
+) -> schemas.RuleOut:
+    _no_store(response)
     with _refusals_as_api_errors():
-        return _answer(editing.create(db, rt, body), 201)
+        return editing.create(db, rt, body)
 
 
 @router.get(
@@ -79,9 +88,10 @@ def add_rule(body: RuleIn, _: OperatorDep, db: DbDep, rt: RuntimeDep) -> Respons
     responses=ERRORS,
     summary="One decision rule (operator API)",
 )
-def show_rule(rule_id: int, _: OperatorDep, db: DbDep) -> Response:
+def show_rule(rule_id: RuleId, _: OperatorDep, db: DbDep, response: Response) -> schemas.RuleOut:
+    _no_store(response)
     with _refusals_as_api_errors():
-        return _answer(editing.show(db, rule_id))
+        return editing.show(db, rule_id)
 
 
 @router.put(
@@ -91,9 +101,12 @@ def show_rule(rule_id: int, _: OperatorDep, db: DbDep) -> Response:
     summary="Replace a decision rule (operator API)",
     description="404 `rule-not-found` for an unknown id." + BODY_HELP,
 )
-def replace_rule(rule_id: int, body: RuleIn, _: OperatorDep, db: DbDep, rt: RuntimeDep) -> Response:
+def replace_rule(
+    rule_id: RuleId, body: RuleIn, _: OperatorDep, db: DbDep, rt: RuntimeDep, response: Response
+) -> schemas.RuleOut:
+    _no_store(response)
     with _refusals_as_api_errors():
-        return _answer(editing.replace(db, rt, rule_id, body))
+        return editing.replace(db, rt, rule_id, body)
 
 
 @router.delete(
@@ -104,7 +117,7 @@ def replace_rule(rule_id: int, body: RuleIn, _: OperatorDep, db: DbDep, rt: Runt
     description="404 `rule-not-found` for an unknown id. A feature without rules answers "
     "its built-in default.",
 )
-def delete_rule(rule_id: int, _: OperatorDep, db: DbDep) -> Response:
+def delete_rule(rule_id: RuleId, _: OperatorDep, db: DbDep) -> Response:
     with _refusals_as_api_errors():
         editing.delete(db, rule_id)
     return Response(status_code=204, headers=NO_STORE)

@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from masthead.db import PinnedReader
 from masthead.decisions.models import DecisionRule
 
-# The columns a decision reads, as plain rows (no ORM instances) for the fast path.
+# The columns a decision reads, as plain rows (no ORM instances): the per-view features'.
 _ENABLED = (
     select(DecisionRule.id, DecisionRule.priority, DecisionRule.conditions, DecisionRule.output)
     .where(DecisionRule.feature == bindparam("feature"), DecisionRule.enabled.is_(True))
@@ -30,8 +30,8 @@ def enabled_rules(db: Session, feature: str) -> Sequence[DecisionRule]:
 async def enabled_rule_rows_awaited(
     reads: PinnedReader, feature: str
 ) -> list[tuple[int, int, Any, Any]]:
-    """enabled_rules' id, priority, conditions and output, awaited on the pinned reader:
-    committed rows, read per request (db.PinnedReader.all_awaited)."""
+    """enabled_rules' id, priority, conditions and output, awaited on the hot reader:
+    committed rows, read per request, so an edit counts at once in every process."""
     return [
         (int(r[0]), int(r[1]), r[2], r[3])
         for r in await reads.all_awaited(_ENABLED, {"feature": feature})

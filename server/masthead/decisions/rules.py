@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from masthead.billing.status import AccountStatus
+from masthead.billing.api import AccountStatus
 
 ReaderKind = Literal["any", "signed-out", "signed-in", "new", "had-trial"]
 RegionKind = Literal["any", "supported", "unsupported"]

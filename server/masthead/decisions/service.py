@@ -1,5 +1,10 @@
 """The decision engine: one function per feature slug, each answering its outputValue from
-the feature's rules (read per request, so an edit counts at once) and the request's facts."""
+the feature's rules (rule_cache.py, the one source of rules) and the request's facts.
+
+The features a page asks only now and then (available-plans, cancel-flow-offer) are decided
+here in a unit of work; the two every article view asks are session_decisions.py's, decided
+on the event loop from the same rules, facts and outputs (reader_facts, entitlement_value,
+text_campaigns_value)."""
 
 from __future__ import annotations
 
@@ -11,26 +16,20 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from masthead.billing import discounts
-from masthead.billing import service as billing
-from masthead.billing.errors import BillingError
-from masthead.decisions import available_plans, repository
+from masthead.billing import api as billing
+from masthead.billing.api import BillingError, discounts
+from masthead.decisions import available_plans, rule_cache
 from masthead.decisions.outputs import (
     AVAILABLE_PLANS,
     CANCEL_FLOW_OFFER,
-    ENTITLEMENT,
-    TEXT_CAMPAIGNS,
     AvailablePlansOutput,
     CancelFlowOfferOutput,
     EntitlementOutput,
     TextCampaignsOutput,
-    parse_output,
 )
-from masthead.decisions.rules import Conditions, Facts, Rule, first_match
+from masthead.decisions.rules import Facts, first_match
 from masthead.deps import Runtime
-from masthead.identity.repository import Reader
-from masthead.identity.service import data_layer
-from masthead.site import entitlement
+from masthead.identity.api import Reader, data_layer
 
 log = logging.getLogger(__name__)
 
@@ -71,41 +70,15 @@ def reader_facts(base: Facts, reader: Reader, status: str, plans: frozenset[str]
     return replace(
         base,
         signed_in=True,
-        had_trial=bool(layer["hadTrial"]),
+        had_trial=layer.hadTrial,
         status=str(status),
-        products=frozenset(layer["products"]),
+        products=frozenset(layer.products),
         plans=plans,
     )
 
 
-def load_rules(db: Session, feature: str) -> list[Rule]:
-    """The feature's enabled rules."""
-    rows = repository.enabled_rules(db, feature)
-    return parse_rules(feature, [(r.id, r.priority, r.conditions, r.output) for r in rows])
-
-
-def parse_rules(feature: str, rows: list[tuple[int, int, Any, Any]]) -> list[Rule]:
-    """Rules from (id, priority, conditions, output) rows. A row that no longer validates
-    (edited by hand in the database) is logged and skipped rather than failing every
-    reader's request."""
-    rules = []
-    for rule_id, priority, conditions, output in rows:
-        try:
-            rules.append(
-                Rule(
-                    rule_id,
-                    priority,
-                    Conditions.model_validate(conditions),
-                    parse_output(feature, output),
-                )
-            )
-        except ValueError as exc:
-            log.error("decision rule %s (%s) is invalid and skipped: %s", rule_id, feature, exc)
-    return rules
-
-
 def deciding_output(ctx: DecisionContext, feature: str) -> Any:
-    rule = first_match(load_rules(ctx.db, feature), ctx.facts)
+    rule = first_match(rule_cache.rules_in(ctx.db, ctx.rt, feature), ctx.facts)
     return None if rule is None else rule.output
 
 
@@ -119,16 +92,9 @@ def _available_plans(ctx: DecisionContext) -> str:
     return available_plans.plan_lines(choices)
 
 
-def _entitlement(ctx: DecisionContext) -> bool:
-    """True only when the server's own decision (site/entitlement.py, from the session's
-    reader and their subscriptions) says so: a rule can withhold, never grant."""
-    if ctx.reader is None or not entitlement.entitled(ctx.db, ctx.rt, ctx.reader):
-        return False
-    return entitlement_value(deciding_output(ctx, ENTITLEMENT))
-
-
 def entitlement_value(output: EntitlementOutput | None) -> bool:
-    """For a reader the server finds entitled: the deciding rule may withhold it."""
+    """For a reader the server finds entitled (site/entitlement.py): the deciding rule may
+    withhold it, never grant it."""
     return output is None or output.entitled
 
 
@@ -164,19 +130,13 @@ def _cancel_flow_offer(ctx: DecisionContext) -> dict[str, Any]:
     }
 
 
-def _text_campaigns(ctx: DecisionContext) -> dict[str, str]:
-    return text_campaigns_value(deciding_output(ctx, TEXT_CAMPAIGNS))
-
-
 def text_campaigns_value(output: TextCampaignsOutput | None) -> dict[str, str]:
     return {} if output is None else output.model_dump(exclude_none=True)
 
 
 FEATURES: dict[str, Callable[[DecisionContext], Any]] = {
     AVAILABLE_PLANS: _available_plans,
-    ENTITLEMENT: _entitlement,
     CANCEL_FLOW_OFFER: _cancel_flow_offer,
-    TEXT_CAMPAIGNS: _text_campaigns,
 }
 
 

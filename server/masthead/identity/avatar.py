@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import re
+from typing import Annotated
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 from fastapi.responses import Response
 
 from masthead.errors import ApiError
 from masthead.identity.initials import are_initials, uppercase
 
 router = APIRouter(tags=["identity"])
-HEX = re.compile(r"^#?([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$")
+HEX_PATTERN = r"^#?([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$"
+HEX = re.compile(HEX_PATTERN)
 # Latin letters in Helvetica or Arial; any other script or an emoji falls back to a font that
 # has it, the emoji fonts named so that a colour one is chosen where it is installed.
 FONTS = "Helvetica, Arial, sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji', 'Noto Color Emoji'"
@@ -41,7 +43,11 @@ def _text_colour(hex_digits: str) -> str:
     "a number, an emoji with its skin tone, a flag). Anything else (punctuation, markup, "
     "spaces, more than two characters) is refused with 400.",
 )
-def avatar(color: str = "#000000", initials: str = "") -> Response:
+def avatar(
+    # Documented, checked below: a wrong colour keeps its own sentence.
+    color: Annotated[str, Query(json_schema_extra={"pattern": HEX_PATTERN})] = "#000000",
+    initials: str = "",
+) -> Response:
     colour = HEX.match(color)
     if colour is None:
         raise ApiError(400, "bad-request", "The color must be a hex colour such as #1a2b3c.")

@@ -23,7 +23,7 @@ from masthead.identity.service import (
     usable_token,
 )
 from masthead.identity.tokens import token_hash
-from masthead.mail.service import send_mail
+from masthead.mail.api import send_mail
 
 # Wrong passwords an email-change link takes before it stops working: the link is a password
 # oracle for whoever holds a session (they can ask for links to an address of their own).

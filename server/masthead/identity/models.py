@@ -1,4 +1,5 @@
-"""Identity tables: readers, their profile attributes, sessions and one-time tokens."""
+"""Identity tables: readers, their profile attributes, sessions and one-time tokens, and the
+print home-delivery grants of readers' addresses."""
 
 from __future__ import annotations
 
@@ -72,3 +73,28 @@ class OneTimeToken(Base):
     used_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     # Wrong passwords entered on an email-change link; a few of them burn the link.
     failed_attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
+
+# The data layer's product of a reader with print home delivery (spec section 3: "products
+# (contains hd-sports-membership for home delivery)").
+HOME_DELIVERY_PRODUCT_ID = "hd-sports-membership"
+
+
+class HomeDelivery(Base):
+    """A print home-delivery subscriber, as the print system (outside Masthead) reports them:
+    a fact about a reader's address, which the session read joins for the data layer. Billing
+    (billing/home_delivery) keeps it: grants, revocations and the free membership they give.
+
+    Keyed by the normalised email: the grant belongs to whichever account has that address,
+    now or after the reader registers. A revoked grant is kept (active false) so the reader's
+    membership page can say why their free membership ended.
+    """
+
+    __tablename__ = "home_delivery"
+
+    email: Mapped[str] = mapped_column(String(320), primary_key=True)
+    active: Mapped[bool] = mapped_column(Boolean)
+    started_at: Mapped[datetime] = mapped_column(UTCDateTime)  # the latest grant
+    ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    # When the reader dismissed the "ended" message (after ended_at: hidden).
+    notice_dismissed_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)

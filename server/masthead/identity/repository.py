@@ -10,9 +10,8 @@ from typing import Any
 from sqlalchemy import and_, bindparam, select, update
 from sqlalchemy.orm import Session
 
-from masthead.billing.models import HomeDelivery
 from masthead.db import PinnedReader, UTCDateTime
-from masthead.identity.models import AuthSession, OneTimeToken, Profile, User
+from masthead.identity.models import AuthSession, HomeDelivery, OneTimeToken, Profile, User
 
 
 @dataclass(frozen=True)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Body, Request, Response
-from fastapi.responses import JSONResponse, RedirectResponse
+from fastapi.responses import RedirectResponse
+from pydantic import BaseModel
 
 from masthead.deps import DbDep, RuntimeDep
 from masthead.errors import ApiError
@@ -58,16 +59,17 @@ def _limit_account(rt: RuntimeDep, action: str, account: str) -> None:
     )
 
 
-def _signed_in(rt: RuntimeDep, issued: IssuedSession, message: str) -> JSONResponse:
-    body = schemas.AuthResponse(
+def _signed_in(
+    rt: RuntimeDep, issued: IssuedSession, message: str, response: Response
+) -> schemas.AuthResponse:
+    """The answer of a sign-in; its session cookies go on `response` (FastAPI's, merged)."""
+    max_age = rt.settings.session_days * 86400
+    set_session_cookies(response, rt.settings, issued.token, issued.user.tracking_id, max_age)
+    return schemas.AuthResponse(
         cookie=contract_cookie(issued.token, issued.expires_at),
         message=message,
         tracking_id=issued.user.tracking_id,
     )
-    response = JSONResponse(body.model_dump())
-    max_age = rt.settings.session_days * 86400
-    set_session_cookies(response, rt.settings, issued.token, issued.user.tracking_id, max_age)
-    return response
 
 
 @router.post(
@@ -77,8 +79,13 @@ def _signed_in(rt: RuntimeDep, issued: IssuedSession, message: str) -> JSONRespo
     summary="Create an account and sign in (400 password-not-strong, 409 user-already-exists)",
 )
 def register(
-    body: schemas.RegisterRequest, request: Request, db: DbDep, rt: RuntimeDep, address: AddressDep
-) -> Response:
+    body: schemas.RegisterRequest,
+    request: Request,
+    response: Response,
+    db: DbDep,
+    rt: RuntimeDep,
+    address: AddressDep,
+) -> schemas.AuthResponse:
     _limit(rt, "register", address)
     try:
         user, issued = service.register(
@@ -93,14 +100,10 @@ def register(
     except IdentityError as exc:
         raise _fail(exc) from None
     if issued is None:  # verification required: no session until the link is followed
-        return JSONResponse(
-            {
-                "cookie": "",
-                "message": "Please verify your email address",
-                "tracking_id": user.tracking_id,
-            }
+        return schemas.AuthResponse(
+            cookie="", message="Please verify your email address", tracking_id=user.tracking_id
         )
-    return _signed_in(rt, issued, "Registration successful")
+    return _signed_in(rt, issued, "Registration successful", response)
 
 
 @router.post(
@@ -110,8 +113,13 @@ def register(
     summary="Sign in (404 user-not-found, 401 invalid-password or email-not-verified)",
 )
 def login(
-    body: schemas.LoginRequest, request: Request, db: DbDep, rt: RuntimeDep, address: AddressDep
-) -> Response:
+    body: schemas.LoginRequest,
+    request: Request,
+    response: Response,
+    db: DbDep,
+    rt: RuntimeDep,
+    address: AddressDep,
+) -> schemas.AuthResponse:
     _limit(rt, "login", address, body.identifiers.email_address)
     try:
         issued = service.login(
@@ -123,15 +131,16 @@ def login(
         )
     except IdentityError as exc:
         raise _fail(exc) from None
-    return _signed_in(rt, issued, "Login successful")
+    return _signed_in(rt, issued, "Login successful", response)
 
 
 @router.post("/logout", response_model=schemas.MessageResponse)
-def logout(request: Request, db: DbDep, rt: RuntimeDep) -> Response:
+def logout(
+    request: Request, response: Response, db: DbDep, rt: RuntimeDep
+) -> schemas.MessageResponse:
     service.logout(db, rt, request.cookies.get(SESSION_COOKIE))
-    response = JSONResponse({"message": "Session deleted"})
     clear_session_cookies(response, rt.settings)
-    return response
+    return schemas.MessageResponse(message="Session deleted")
 
 
 @router.post(
@@ -151,7 +160,7 @@ def post_profile(
         schemas.ProfileUpdate,
         Body(examples=[{"first-name": "Ada", "updated-values": ["first-name"]}]),
     ],
-) -> dict[str, Any]:
+) -> BaseModel:
     sent = body.model_dump(by_alias=True, exclude_unset=True)
     try:
         return service.update_profile(db, rt, reader, sent)

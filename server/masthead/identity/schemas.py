@@ -81,8 +81,14 @@ class PasswordRequest(BaseModel):
     validators: PasswordValidators
 
 
+class NewIdentifiers(BaseModel):
+    # Documented as an address (the service words the refusal of one it cannot read); not
+    # on Identifiers: sign-in takes any address an account was made with.
+    email_address: str = Field(max_length=320, json_schema_extra={"format": "email"})
+
+
 class UpdateEmailRequest(BaseModel):
-    new_identifiers: Identifiers
+    new_identifiers: NewIdentifiers
 
 
 class EmailChangedResponse(BaseModel):
@@ -148,6 +154,15 @@ def _describe_update(schema: dict[str, Any]) -> None:
         rule.pop("default", None)  # a key not sent is left as it is, not set to null
 
 
+# What JSON Schema can say of updated-values: writable key names. That each was also sent is
+# the service's check (clean_profile_update).
+_UPDATED_VALUES = {
+    "anyOf": [
+        {"type": "array", "items": {"type": "string", "enum": sorted(READER_WRITABLE)}},
+        {"type": "null"},
+    ]
+}
+
 ProfileUpdate: type[BaseModel] = create_model(  # type: ignore[call-overload]
     "ProfileUpdate",
     __config__=ConfigDict(
@@ -156,8 +171,14 @@ ProfileUpdate: type[BaseModel] = create_model(  # type: ignore[call-overload]
         json_schema_extra=_describe_update,
     ),
     updated_values=(
-        list[str] | None,
-        Field(default=None, alias="updated-values", description="The keys sent."),
+        Annotated[list[str] | None, WithJsonSchema(_UPDATED_VALUES)],
+        Field(
+            default=None,
+            alias="updated-values",
+            description="The keys sent, each one of the keys in this body (400 bad-request "
+            "'The updated-values field must list only the fields sent.' otherwise); null or "
+            "absent names none.",
+        ),
     ),
     **{key.replace("-", "_"): _update_field(key) for key in sorted(READER_WRITABLE)},
 )

@@ -11,13 +11,19 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from email_validator import EmailNotValidError, validate_email
+from pydantic import BaseModel
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from masthead.billing.plans import HOME_DELIVERY_PRODUCT_ID
 from masthead.deps import Runtime
-from masthead.identity import passwords, repository
-from masthead.identity.models import AuthSession, OneTimeToken, Profile, User
+from masthead.identity import passwords, repository, schemas
+from masthead.identity.models import (
+    HOME_DELIVERY_PRODUCT_ID,
+    AuthSession,
+    OneTimeToken,
+    Profile,
+    User,
+)
 from masthead.identity.profile_fields import (
     ALL_KEYS,
     READER_WRITABLE,
@@ -28,7 +34,7 @@ from masthead.identity.profile_fields import (
 )
 from masthead.identity.tokens import new_token, token_hash
 from masthead.identity.welcome import send_welcome
-from masthead.mail.service import send_mail
+from masthead.mail.api import send_mail
 
 RESET = "reset"
 EMAIL_CHANGE = "email-change"
@@ -273,7 +279,7 @@ def clean_profile_update(
             raise IdentityError(
                 "bad-request", f"The {key} field is kept by Masthead and cannot be changed here."
             )
-    named = update.get("updated-values", [])
+    named = update.get("updated-values") or []  # null, like absent: nothing named
     if not isinstance(named, list) or not all(isinstance(k, str) and k in sent for k in named):
         raise IdentityError(
             "bad-request", "The updated-values field must list only the fields sent."
@@ -287,7 +293,7 @@ def clean_profile_update(
 
 def update_profile(
     db: Session, rt: Runtime, reader: repository.Reader, update: dict[str, Any]
-) -> dict[str, Any]:
+) -> BaseModel:
     user = repository.user_by_id(db, reader.user_id)
     if user is None:
         raise IdentityError("user-not-found", "There is no account for this session.")
@@ -296,18 +302,32 @@ def update_profile(
     # Assign a new dict: SQLAlchemy's JSON type notices replacement, not mutation.
     user.profile.attributes = {**user.profile.attributes, **changes}
     user.profile.updated_at = rt.clock.now()
-    return read_profile(user.profile.attributes)
+    return profile_view(user.profile.attributes)
 
 
-def data_layer(reader: repository.Reader) -> dict[str, Any]:
+def profile_view(attributes: dict[str, Any]) -> BaseModel:
+    """The full profile, defaults for every key never written (GET and POST /blaize/profile):
+    a schemas.Profile, built from profile_fields at import (so typed BaseModel here)."""
+    return schemas.Profile.model_validate(read_profile(attributes))
+
+
+def account_view(reader: repository.Reader) -> schemas.AccountResponse:
+    return schemas.AccountResponse(
+        identifiers=schemas.Identifiers(email_address=reader.email),
+        tracking_id=reader.tracking_id,
+    )
+
+
+def data_layer(reader: repository.Reader) -> schemas.DataLayer:
+    """The reader's data layer: what pages and the decision engine know of them."""
     profile = read_profile(reader.attributes)
-    return {
-        "firstName": profile["first-name"],
-        "fullName": profile["full-name"],
-        "lastName": profile["last-name"],
-        "loggedIn": True,
-        "trackingId": reader.tracking_id,
-        "products": [HOME_DELIVERY_PRODUCT_ID] if reader.home_delivery else [],
-        "hadTrial": bool(profile["had-trial"]),
-        "paused": bool(profile["paused"]),
-    }
+    return schemas.DataLayer(
+        firstName=profile["first-name"],
+        fullName=profile["full-name"],
+        lastName=profile["last-name"],
+        loggedIn=True,
+        trackingId=reader.tracking_id,
+        products=[HOME_DELIVERY_PRODUCT_ID] if reader.home_delivery else [],
+        hadTrial=bool(profile["had-trial"]),
+        paused=bool(profile["paused"]),
+    )

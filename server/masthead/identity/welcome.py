@@ -13,8 +13,7 @@ from sqlalchemy.orm import Session
 from masthead.deps import Runtime
 from masthead.identity.models import User
 from masthead.identity.profile_fields import read_profile
-from masthead.mail.compose import Mail
-from masthead.mail.service import send_once
+from masthead.mail.api import Mail, send_once
 
 SUBJECT = "Welcome to Masthead"
 SETTINGS_PAGE = "/account/settings"

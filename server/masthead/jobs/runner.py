@@ -13,7 +13,6 @@ from datetime import timedelta
 
 from masthead.deps import Runtime
 from masthead.jobs import repository
-from masthead.jobs.handlers import HANDLERS, PERIODIC
 from masthead.jobs.repository import ClaimedJob
 
 log = logging.getLogger(__name__)
@@ -55,7 +54,7 @@ def drain_once(runtime: Runtime, limit: int = 100) -> int:
 
 def _run(runtime: Runtime, job: ClaimedJob) -> None:
     try:
-        handler = HANDLERS.get(job.topic)
+        handler = runtime.background.handlers.get(job.topic)
         if handler is None:
             # Retried like any failure: during a rolling deploy a newer worker may know it.
             raise UnknownTopicError(f"no handler is registered for topic {job.topic!r}")
@@ -103,8 +102,8 @@ def run_until_stopped(runtime: Runtime, stop: threading.Event) -> None:
 
 
 def run_periodic(runtime: Runtime, last_runs: dict[int, float]) -> None:
-    """Run each PERIODIC hook whose interval has passed since its last run (or never ran)."""
-    for index, (interval, hook) in enumerate(PERIODIC):
+    """Run each periodic hook whose interval has passed since its last run (or never ran)."""
+    for index, (interval, hook) in enumerate(runtime.background.periodic):
         now = time.monotonic()
         if index in last_runs and now - last_runs[index] < interval:
             continue

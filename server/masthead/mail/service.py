@@ -8,7 +8,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from masthead.clock import Clock
-from masthead.jobs.service import enqueue
+from masthead.jobs.api import enqueue
 from masthead.mail.models import SentOnce
 
 MAIL_TOPIC = "mail.send"

@@ -21,6 +21,8 @@ MAX_COOKIE_CHARS = 8192
 # Epochs above this are milliseconds (JavaScript's Date.now()); below, seconds.
 MILLISECONDS_FROM = 100_000_000_000
 _BASE64 = re.compile(r"^[A-Za-z0-9_\-+/]*={0,2}$")
+# A value's form, for the OpenAPI document: base64url (or base64) text, not empty.
+COOKIE_PATTERN = r"^[A-Za-z0-9_\-+/]+={0,2}$"
 
 
 class CookieError(ValueError):

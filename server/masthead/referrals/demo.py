@@ -26,7 +26,7 @@ from pydantic import BaseModel, Field
 
 from masthead.deps import DbDep, RuntimeDep
 from masthead.errors import ApiError
-from masthead.identity.repository import is_reader_tracking_id
+from masthead.identity.api import is_reader_tracking_id
 from masthead.referrals import conversions
 from masthead.referrals.seed import DEMO_TENANT
 

@@ -19,7 +19,10 @@ _PROGRAMME_WIDGET = re.compile(
     r"^p/(?P<slug>[A-Za-z0-9_-]{1,64})/w/(?P<kind>referrerWidget|referredWidget)$"
 )
 _LOCALE = re.compile(r"^[a-z]{2,3}(?:[_-][A-Za-z]{2})?$")
+# The same rule for the OpenAPI document (schemas.py, the routes): empty means none.
+LOCALE_PATTERN = r"^(?:[a-z]{2,3}(?:[_-][A-Za-z]{2})?)?$"
 NAME_LIMIT = 100
+MAX_RECIPIENTS = 20  # of one invite call (invites.py)
 
 
 @dataclass(frozen=True)

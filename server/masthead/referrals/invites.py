@@ -5,14 +5,13 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 
 from masthead.deps import Runtime
-from masthead.mail.service import send_mail
+from masthead.mail.api import send_mail
 from masthead.ratelimit import wait_words
 from masthead.referrals.errors import ReferralError, bad_request
-from masthead.referrals.inputs import clean_email
+from masthead.referrals.inputs import MAX_RECIPIENTS, clean_email
 from masthead.referrals.models import ReferralUser, Tenant
 from masthead.referrals.service import programme_for
 
-MAX_RECIPIENTS = 20
 # An invite call may mail 20 people: per account (every user of it together) this caps a
 # sender at 200 mails an hour; per client address, a few people behind one network, or one
 # person making up accounts, at 600.

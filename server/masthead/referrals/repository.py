@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, Select, bindparam, func, select, update
+from sqlalchemy import CursorResult, bindparam, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -40,23 +40,6 @@ def tenant_id(reads: PinnedReader, alias: str) -> int | None:
     """The tenant's id, read inline on the loop (the analytics endpoints take no session)."""
     row = reads.first(_TENANT_ID, {"alias": alias})
     return None if row is None else int(row[0])
-
-
-# PinnedReader takes any SELECT; its one-column annotation is widened here.
-_TENANT_ID_AND_ORIGINS = cast(
-    "Select[Any]",
-    select(Tenant.id, Tenant.allowed_origins).where(Tenant.alias == bindparam("alias")),
-)
-
-
-def tenant_id_and_origins(reads: PinnedReader, alias: str) -> tuple[int, list[str]] | None:
-    """Both reads of an analytics call in one: the fast path's (analytics_fastpath.py)."""
-    row = reads.first(_TENANT_ID_AND_ORIGINS, {"alias": alias})
-    if row is None:
-        return None
-    origins = row[1]
-    allowed = [o for o in origins if isinstance(o, str)] if isinstance(origins, list) else []
-    return int(row[0]), allowed
 
 
 def tenant_by_alias(db: Session, alias: str) -> Tenant | None:

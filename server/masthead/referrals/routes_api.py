@@ -8,7 +8,7 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Request
 
 from masthead.deps import DbDep, RuntimeDep
-from masthead.identity.auth import AddressDep
+from masthead.identity.api import AddressDep
 from masthead.referrals import conversions, invites, schemas, service
 from masthead.referrals.errors import bad_request
 from masthead.referrals.transport import ReferralRoute, api_key, user_token

@@ -9,7 +9,7 @@ from fastapi.responses import RedirectResponse
 
 from masthead.deps import DbDep, Runtime, RuntimeDep
 from masthead.referrals import ingest, schemas, service
-from masthead.referrals.cookie import COOKIE_NAME, MAX_COOKIE_CHARS
+from masthead.referrals.cookie import COOKIE_NAME, COOKIE_PATTERN, MAX_COOKIE_CHARS
 from masthead.referrals.transport import ReferralRoute
 
 router = APIRouter(prefix="/a/{tenant_alias}", route_class=ReferralRoute, tags=["referrals"])
@@ -32,13 +32,18 @@ def squatch_cookie_json(
     request: Request,
     db: DbDep,
     rt: RuntimeDep,
-    cookies: Annotated[str | None, Query(max_length=MAX_COOKIE_CHARS)] = None,
+    cookies: Annotated[
+        str | None,
+        Query(
+            max_length=MAX_COOKIE_CHARS,
+            # Documented; cookie.decode checks it, and that it holds a JSON object (400).
+            json_schema_extra={"pattern": COOKIE_PATTERN},
+        ),
+    ] = None,
 ) -> schemas.CookieCodesResponse:
     tenant = service.tenant_for(db, tenant_alias)
     value = cookies if cookies is not None else request.cookies.get(COOKIE_NAME)
-    if value is None:
-        return schemas.CookieCodesResponse(codes=[], codesByProgramme={}, code=None)
-    return schemas.CookieCodesResponse(**service.cookie_codes(tenant, value, rt.clock.now()))
+    return service.cookie_codes(tenant, value, rt.clock.now())
 
 
 def analytics_writer(request: Request) -> ingest.AnalyticsWriter:
@@ -53,8 +58,6 @@ NO_NUL = r"^[^\x00]*$"
 
 # Both analytics endpoints are async and take no session: the row is checked here and
 # written by the group commit of ingest.py, which answers once the row is committed.
-# analytics_fastpath.py answers the calls these routes would accept, before the router; the
-# routes describe the calls in OpenAPI and give every refusal its answer.
 @router.post(
     "/widgets/analytics/loaded",
     status_code=204,
@@ -125,7 +128,8 @@ async def analytics_shared(
 @router.get(
     "/r/{code}",
     status_code=302,
-    responses={302: {"description": "To the programme's landing page"}, 404: {}},
+    response_class=RedirectResponse,  # a body-less 302: no JSON is documented for it
+    responses={302: {"description": "To the programme's landing page"}, 400: {}, 404: {}},
     summary="A share link: on to the landing page with the `_saasquatch` parameter",
     description="The parameter holds the referral cookie for the code (base64url JSON, the "
     "code valid 365 days); the widget library on the landing page stores it. An unknown code "

@@ -7,17 +7,20 @@ without one. A token that is sent is always checked: a bad one is 401 in either 
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
-from fastapi import APIRouter, Body, Path, Query, Request, Response
+from fastapi import APIRouter, Body, Depends, Path, Query, Request, Response
 from fastapi.responses import JSONResponse
+from sqlalchemy.orm import Session
 
 from masthead.deps import DbDep, RuntimeDep
 from masthead.referrals import inputs, rendering, schemas, service, widget_graphql
 from masthead.referrals.cookie import COOKIE_NAME
 from masthead.referrals.errors import ReferralError, bad_request
+from masthead.referrals.models import ReferralUser, Tenant
 from masthead.referrals.transport import ReferralRoute, user_token
 
 router = APIRouter(prefix="/api/v1/{tenant_alias}", route_class=ReferralRoute, tags=["referrals"])
@@ -36,13 +39,33 @@ WidgetType = Annotated[
         alias="widgetType",
         max_length=100,
         description="REFERRER_WIDGET, CONVERSION_WIDGET or p/<programme>/w/referrerWidget|"
-        "referredWidget; default: the tenant's jsOptions.widget.defaultWidgetType.",
+        "referredWidget; empty or absent: the tenant's jsOptions.widget.defaultWidgetType. "
+        "A programme the tenant does not have is 404 PROGRAM_NOT_FOUND.",
+        # Documented, checked by inputs.widget_request (its 400 words the refusal).
+        json_schema_extra={
+            "pattern": r"^(?:REFERRER_WIDGET|CONVERSION_WIDGET"
+            r"|p/[A-Za-z0-9_-]{1,64}/w/(?:referrerWidget|referredWidget))?$"
+        },
     ),
 ]
 Medium = Annotated[
-    str | None, Query(alias="engagementMedium", max_length=16, description="Default POPUP.")
+    str | None,
+    Query(
+        alias="engagementMedium",
+        max_length=16,
+        description="Empty or absent: POPUP.",
+        # Documented, checked by inputs.widget_request (its 400 names the mediums).
+        json_schema_extra={"enum": ["", *inputs.ENGAGEMENT_MEDIUMS]},
+    ),
 ]
-Locale = Annotated[str | None, Query(max_length=16, description="en or en_US; sets lang.")]
+Locale = Annotated[
+    str | None,
+    Query(
+        max_length=16,
+        description="en or en_US; sets lang.",
+        json_schema_extra={"pattern": inputs.LOCALE_PATTERN},  # checked by inputs.clean_locale
+    ),
+]
 
 
 Endpoint = TypeVar("Endpoint", bound=Callable[..., Any])
@@ -63,9 +86,18 @@ def _referral_cookie(body: schemas.UserBody, request: Request) -> str | dict[str
     return body.cookies or request.cookies.get(COOKIE_NAME)
 
 
+def _rendered(
+    db: Session, tenant: Tenant, user: ReferralUser, widget: inputs.WidgetRequest
+) -> schemas.RenderResponse:
+    """The render as its wire model. Keys rendering.py leaves out stay unset, so the routes'
+    response_model_exclude_unset keeps them absent (`user.referredBy` when not referred)."""
+    return schemas.RenderResponse.model_validate(rendering.render(db, tenant, user, widget))
+
+
 @put_and_post(
     "/widget/user/cookie_user",
     response_model=schemas.RenderResponse,
+    response_model_exclude_unset=True,
     responses=schemas.error_responses(400, 401, 403, 404),
     summary="Widget for an anonymous visitor (cookie user)",
     description="The visitor is known by the HttpOnly `masthead_referral_visitor` cookie this "
@@ -77,13 +109,14 @@ def _referral_cookie(body: schemas.UserBody, request: Request) -> str | dict[str
 def cookie_user(
     tenant_alias: str,
     request: Request,
+    response: Response,
     db: DbDep,
     rt: RuntimeDep,
     widget_type: WidgetType = None,
     engagement_medium: Medium = None,
     locale: Locale = None,
     body: Annotated[schemas.UserBody | None, Body()] = None,
-) -> Response:
+) -> schemas.RenderResponse:
     tenant = service.tenant_for(db, tenant_alias)
     service.authorise_anonymous(tenant, user_token(request), rt.clock.now())
     widget = inputs.widget_request(tenant, widget_type, engagement_medium, locale)
@@ -98,7 +131,7 @@ def cookie_user(
         fields,
         _referral_cookie(body, request),
     )
-    response = JSONResponse(rendering.render(db, tenant, user, widget))
+    rendered = _rendered(db, tenant, user, widget)
     if new_token is not None:
         secure = rt.settings.secure_cookies
         response.set_cookie(
@@ -111,19 +144,22 @@ def cookie_user(
             # Cross-site merchant pages only send it back with SameSite=None, which needs HTTPS.
             samesite="none" if secure else "lax",
         )
-    return response
+    return rendered
 
 
 @put_and_post(
     "/widget/account/{account_id}/user/{user_id}/upsert",
     response_model=schemas.RenderResponse,
+    response_model_exclude_unset=True,
     responses=schemas.error_responses(400, 401, 403, 404),
     summary="Create or update a participant and render their widget",
     description="Live tenants need a user JWT for these ids (X-SaaSquatch-User-Token, "
     "user-token or Authorization: Bearer); test tenants accept calls without one. Signed "
-    "user fields win over the body's. At the participant's first upsert the referral is "
-    "attributed from the first code of this tenant in the `_saasquatch` cookie (never to "
-    "themselves, never again later). `user.referredBy` is present only when referred.",
+    "user fields win over the body's. The body's `id` and `accountId` may be left out; when "
+    "sent they must be the path's ids (400 BAD_REQUEST otherwise). At the participant's "
+    "first upsert the referral is attributed from the first code of this tenant in the "
+    "`_saasquatch` cookie (never to themselves, never again later). `user.referredBy` is "
+    "present only when referred.",
 )
 def upsert(
     tenant_alias: str,
@@ -136,7 +172,7 @@ def upsert(
     engagement_medium: Medium = None,
     locale: Locale = None,
     body: Annotated[schemas.UserBody | None, Body()] = None,
-) -> Response:
+) -> schemas.RenderResponse:
     tenant = service.tenant_for(db, tenant_alias)
     claims = service.authorise_user(
         tenant, user_token(request), account_id, user_id, rt.clock.now()
@@ -149,12 +185,13 @@ def upsert(
     user = service.upsert_user(
         db, rt, tenant, account_id, user_id, fields, _referral_cookie(body, request)
     )
-    return JSONResponse(rendering.render(db, tenant, user, widget))
+    return _rendered(db, tenant, user, widget)
 
 
 @router.get(
     "/widget/account/{account_id}/user/{user_id}/render",
     response_model=schemas.RenderResponse,
+    response_model_exclude_unset=True,
     responses=schemas.error_responses(400, 401, 404),
     summary="Render the widget of an existing participant (404 USER_NOT_FOUND otherwise)",
     description="The same token rule as upsert.",
@@ -169,17 +206,34 @@ def render(
     widget_type: WidgetType = None,
     engagement_medium: Medium = None,
     locale: Locale = None,
-) -> Response:
+) -> schemas.RenderResponse:
     tenant = service.tenant_for(db, tenant_alias)
     service.authorise_user(tenant, user_token(request), account_id, user_id, rt.clock.now())
     widget = inputs.widget_request(tenant, widget_type, engagement_medium, locale)
     user = service.user_for(db, tenant, account_id, user_id)
-    return JSONResponse(rendering.render(db, tenant, user, widget))
+    return _rendered(db, tenant, user, widget)
+
+
+async def _json_body(request: Request) -> Any:
+    """The body as JSON, or NOT_JSON: read here rather than by FastAPI, so that a body that
+    is not JSON gets the GraphQL refusal (with its `errors` list) like any other bad body."""
+    raw = await request.body()
+    if not raw:
+        return None
+    media_type = request.headers.get("content-type", "application/json").split(";")[0]
+    media_type = media_type.strip().lower()
+    if not (media_type == "application/json" or media_type.endswith("+json")):
+        return widget_graphql.NOT_JSON  # as FastAPI reads bodies: JSON only when labelled so
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return widget_graphql.NOT_JSON
 
 
 @router.post(
     "/graphql",
     response_model=schemas.GraphQLResponse,
+    response_model_exclude_unset=True,  # `{"data": ...}`: no `errors` key when there are none
     responses={
         400: {"model": schemas.GraphQLRefusalBody},
         401: {"model": schemas.GraphQLRefusalBody},
@@ -196,20 +250,37 @@ def render(
     "Anything else, or a malformed query, is 400; a refusal of the render keeps its status. "
     "A refusal is the project's error shape plus GraphQL's `errors` list (the referral error "
     "fields in each error's `extensions`).",
+    # The body _json_body reads (schemas.GraphQLRequest). It is not parsed into that model:
+    # every malformed body gets the GraphQL refusal, with its `errors` list.
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {
+                "application/json": {
+                    "schema": schemas.GraphQLRequest.model_json_schema(),
+                    "example": {"query": "query { renderWidget { template } }"},
+                }
+            },
+        }
+    },
 )
 def render_widget_graphql(
     tenant_alias: str,
     request: Request,
     db: DbDep,
     rt: RuntimeDep,
-    payload: Annotated[
-        Any, Body(examples=[{"query": "query { renderWidget { template } }"}])
-    ] = None,
-) -> Response:
+    payload: Annotated[Any, Depends(_json_body)],
+) -> schemas.GraphQLResponse | Response:
     try:
         tenant = service.tenant_for(db, tenant_alias)
-        return JSONResponse(widget_graphql.execute(db, rt, tenant, user_token(request), payload))
+        return widget_graphql.execute(db, rt, tenant, user_token(request), payload)
     except widget_graphql.GraphQLRefusal as exc:
-        return JSONResponse(exc.body(), 400)
+        return _refusal(exc.body(), 400)
     except ReferralError as exc:
-        return JSONResponse(widget_graphql.referral_refusal_body(exc), exc.status)
+        return _refusal(widget_graphql.referral_refusal_body(exc), exc.status)
+
+
+def _refusal(body: schemas.GraphQLRefusalBody, status: int) -> Response:
+    # Answered, not raised: the shared error handler knows no `errors` list. Keys GraphQL
+    # leaves out of an error (locations, path, extensions) stay out.
+    return JSONResponse(body.model_dump(mode="json", exclude_unset=True), status)

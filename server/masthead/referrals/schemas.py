@@ -5,8 +5,21 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
+from pydantic.config import JsonDict
+
+from masthead.referrals.inputs import LOCALE_PATTERN, MAX_RECIPIENTS, NAME_LIMIT
 
 ID = Field(default=None, max_length=255)
+_NAME_RULE = f"At most {NAME_LIMIT} characters once trimmed, control characters dropped."
+# What inputs.user_fields accepts, for the document (its 400s word the refusals): an address
+# or blank.
+_EMAIL_OR_BLANK: JsonDict = {
+    "anyOf": [
+        {"type": "string", "format": "email", "maxLength": 320},
+        {"type": "string", "maxLength": 0},
+        {"type": "null"},
+    ]
+}
 
 
 class UserBody(BaseModel):
@@ -16,10 +29,14 @@ class UserBody(BaseModel):
 
     id: str | None = ID
     accountId: str | None = ID
-    email: str | None = Field(default=None, max_length=320)
-    firstName: str | None = Field(default=None, max_length=200)
-    lastName: str | None = Field(default=None, max_length=200)
-    locale: str | None = Field(default=None, max_length=16)
+    email: str | None = Field(default=None, max_length=320, json_schema_extra=_EMAIL_OR_BLANK)
+    # At most NAME_LIMIT characters once trimmed and rid of control characters (400 otherwise):
+    # a rule JSON Schema cannot state, so the document says what is parsed.
+    firstName: str | None = Field(default=None, max_length=200, description=_NAME_RULE)
+    lastName: str | None = Field(default=None, max_length=200, description=_NAME_RULE)
+    locale: str | None = Field(
+        default=None, max_length=16, json_schema_extra={"pattern": LOCALE_PATTERN}
+    )
     cookies: str | dict[str, Any] | None = Field(
         default=None,
         description="The `_saasquatch` referral cookie: its base64url value, or decoded JSON.",
@@ -56,7 +73,10 @@ class WidgetUser(BaseModel):
 class RenderResponse(BaseModel):
     template: str = Field(description="A complete HTML document for the widget frame.")
     user: WidgetUser
-    jsOptions: dict[str, Any]
+    jsOptions: dict[str, Any] = Field(
+        description="The tenant's widget options, as its operator stored them (open: the "
+        "library reads what it knows)."
+    )
 
 
 class ReferralErrorBody(BaseModel):
@@ -74,7 +94,15 @@ def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
 class InviteRequest(BaseModel):
     sendingAccountId: str = Field(max_length=255)
     sendingUserId: str = Field(max_length=255)
-    recipients: list[str] = Field(max_length=100)
+    recipients: list[str] = Field(
+        max_length=100,
+        # Documented as invites.send_invites checks them (its 400s name the recipient).
+        json_schema_extra={
+            "minItems": 1,
+            "maxItems": MAX_RECIPIENTS,
+            "items": {"type": "string", "format": "email", "maxLength": 320},
+        },
+    )
 
 
 class InviteResponse(BaseModel):
@@ -84,7 +112,7 @@ class InviteResponse(BaseModel):
 
 class EventIn(BaseModel):
     key: str = Field(min_length=1, max_length=100, pattern=r"^[A-Za-z0-9_.:\-]+$")
-    fields: dict[str, Any] | None = None
+    fields: dict[str, Any] | None = None  # the merchant's own event details: open
     dedupeKey: str | None = Field(default=None, min_length=1, max_length=255)
 
 
@@ -113,6 +141,7 @@ class GraphQLRequest(BaseModel):
 
 
 class GraphQLResponse(BaseModel):
+    # Shaped by the query's selection (graphql_schema.py describes the fields): open here.
     data: dict[str, Any] | None = None
     errors: list[dict[str, Any]] | None = None
 

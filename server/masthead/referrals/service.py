@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from masthead.clock import Clock
 from masthead.deps import Runtime
-from masthead.referrals import cookie, repository, tokens
+from masthead.referrals import cookie, repository, schemas, tokens
 from masthead.referrals.errors import ReferralError, bad_request
 from masthead.referrals.inputs import ENGAGEMENT_MEDIUMS, UserFields
 from masthead.referrals.models import Programme, Referral, ReferralUser, Tenant
@@ -283,7 +283,10 @@ def cookie_user(
 # --- cookie codes, share links, analytics ---------------------------------------------------
 
 
-def cookie_codes(tenant: Tenant, value: str, now: datetime) -> dict[str, Any]:
+def cookie_codes(tenant: Tenant, value: str | None, now: datetime) -> schemas.CookieCodesResponse:
+    """This tenant's codes in a `_saasquatch` cookie value (none without a value)."""
+    if value is None:
+        return schemas.CookieCodesResponse(codes=[], codesByProgramme={}, code=None)
     try:
         data = cookie.decode(value)
     except cookie.CookieError as exc:
@@ -293,7 +296,9 @@ def cookie_codes(tenant: Tenant, value: str, now: datetime) -> dict[str, Any]:
     for slug, code in pairs:
         by_programme.setdefault(slug, code)
     codes = list(dict.fromkeys(code for _, code in pairs))
-    return {"codes": codes, "codesByProgramme": by_programme, "code": codes[0] if codes else None}
+    return schemas.CookieCodesResponse(
+        codes=codes, codesByProgramme=by_programme, code=codes[0] if codes else None
+    )
 
 
 def share_landing(db: Session, rt: Runtime, tenant: Tenant, code: str) -> str:

@@ -18,6 +18,7 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.routing import APIRoute
+from starlette.exceptions import HTTPException
 
 from masthead.deps import Runtime
 from masthead.referrals import repository
@@ -114,6 +115,10 @@ class ReferralRoute(APIRoute):
                 raise exc.api_error(headers) from None
             except RequestValidationError as exc:
                 raise bad_request(_describe(exc)).api_error(headers) from None
+            except HTTPException as exc:  # FastAPI's own 400: a body that is not JSON
+                if exc.status_code != 400:
+                    raise
+                raise bad_request(f"{exc.detail}.").api_error(headers) from None
             response.headers.update(headers)
             return response
 

@@ -14,12 +14,13 @@ from graphql import GraphQLError, GraphQLResolveInfo, execute_sync, validate
 from sqlalchemy.orm import Session
 
 from masthead.deps import Runtime
-from masthead.referrals import graphql_limits, inputs, rendering, service
+from masthead.referrals import graphql_limits, inputs, rendering, schemas, service
 from masthead.referrals.errors import ReferralError, bad_request
 from masthead.referrals.graphql_schema import build_schema
 from masthead.referrals.models import Tenant
 
 MAX_ERRORS = 10
+NOT_JSON = object()  # a body that is not JSON (routes_widget reads the body)
 ID_LIMIT = 255  # as the REST routes' path ids
 
 
@@ -30,14 +31,18 @@ class GraphQLRefusal(Exception):
         super().__init__(errors[0].message)
         self.errors = errors[:MAX_ERRORS]
 
-    def body(self) -> dict[str, Any]:
+    def body(self) -> schemas.GraphQLRefusalBody:
         summary = bad_request(" ".join(error.message for error in self.errors))
-        return {**summary.body(), "errors": [error.formatted for error in self.errors]}
+        return schemas.GraphQLRefusalBody.model_validate(
+            {**summary.body(), "errors": [error.formatted for error in self.errors]}
+        )
 
 
-def referral_refusal_body(exc: ReferralError) -> dict[str, Any]:
+def referral_refusal_body(exc: ReferralError) -> schemas.GraphQLRefusalBody:
     """A refusal of the render (token, user, tenant): its own status and fields."""
-    return {**exc.body(), "errors": [{"message": exc.message, "extensions": exc.body()}]}
+    return schemas.GraphQLRefusalBody.model_validate(
+        {**exc.body(), "errors": [{"message": exc.message, "extensions": exc.body()}]}
+    )
 
 
 @dataclass(frozen=True)
@@ -101,9 +106,15 @@ SCHEMA = build_schema(_render_widget)
 
 
 def _request(payload: Any) -> tuple[str, dict[str, Any], str | None]:
-    if not isinstance(payload, dict) or not isinstance(payload.get("query"), str):
+    if (
+        payload is NOT_JSON
+        or not isinstance(payload, dict)
+        or not isinstance(payload.get("query"), str)
+    ):
         raise GraphQLError('The body must be a JSON object with a "query" string.')
-    variables = payload.get("variables") or {}
+    variables = payload.get("variables")
+    if variables is None:  # absent or null: none (an empty list or string is refused)
+        variables = {}
     operation_name = payload.get("operationName")
     if not isinstance(variables, dict):
         raise GraphQLError('"variables" must be a JSON object.')
@@ -114,7 +125,7 @@ def _request(payload: Any) -> tuple[str, dict[str, Any], str | None]:
 
 def execute(
     db: Session, rt: Runtime, tenant: Tenant, token: str | None, payload: Any
-) -> dict[str, Any]:
+) -> schemas.GraphQLResponse:
     """{"data": ...} for a renderWidget query; GraphQLRefusal or ReferralError otherwise."""
     try:
         query, variables, operation_name = _request(payload)
@@ -140,4 +151,4 @@ def execute(
             if cause is not None and not isinstance(cause, GraphQLError):
                 raise cause  # a fault of ours, not of the request: a 500, logged
         raise GraphQLRefusal(list(result.errors))  # variables that do not fit their types
-    return {"data": result.data}
+    return schemas.GraphQLResponse(data=result.data)

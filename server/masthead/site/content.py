@@ -5,8 +5,7 @@ during the round trip (db.PinnedReader.all_awaited)."""
 
 from __future__ import annotations
 
-from masthead.articles import repository as articles
-from masthead.articles.models import FREE
+from masthead.articles.api import FREE, release_row_awaited
 from masthead.deps import Runtime
 from masthead.errors import ApiError
 from masthead.site.entitlement import decide, session_reads_awaited
@@ -30,7 +29,7 @@ async def release(runtime: Runtime, content_id: str, session_token: str | None) 
     if found is not None:
         story = found.story
     else:
-        story = await articles.release_row_awaited(runtime.reader, content_id)
+        story = await release_row_awaited(runtime.reader, content_id)
     if story is None:
         raise ApiError(404, "content-not-found", NOT_FOUND, headers=PRIVATE)
     access, body = story

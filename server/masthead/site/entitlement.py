@@ -7,8 +7,8 @@ paid through today, a running trial, a charge the gateway is taking; a subscript
 only scheduled (Pending) or a next billing date never counts (billing/status.py). Home
 delivery counts only for a verified address (identity's session query). Nothing the browser
 sends besides the session decides it: the segment cookie is a hint for the page, never an
-input here. The content call's and the decision engine's fast paths decide through this
-module too, so every path gives the same answer.
+input here. The content call and the decision engine decide through this module too, so
+every path gives the same answer.
 """
 
 from __future__ import annotations
@@ -16,14 +16,15 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from typing import cast
 
-from masthead.billing.models import BillingSubscription
-from masthead.billing.normalise import facts
-from masthead.billing.status import AccountStatus, is_member, resolve_status
+from masthead.billing.api import (
+    AccountStatus,
+    BillingSubscription,
+    facts,
+    is_member,
+    resolve_status,
+)
 from masthead.deps import Runtime
-from masthead.identity.profile_fields import read_profile
-from masthead.identity.repository import Reader
-from masthead.identity.service import data_layer
-from masthead.identity.tokens import token_hash
+from masthead.identity.api import Reader, data_layer, read_profile, token_hash
 from masthead.site.repository import (
     Reads,
     SessionReads,
@@ -36,7 +37,7 @@ from masthead.site.repository import (
 def reader_products(reader: Reader) -> Collection[str]:
     """The reader's products (home delivery among them): the data layer's, the one place
     they are known."""
-    products: list[str] = data_layer(reader)["products"]
+    products: list[str] = data_layer(reader).products
     return products
 
 
@@ -70,9 +71,9 @@ async def session_reads_awaited(
     runtime: Runtime, session_token: str | None, content_id: str | None = None
 ) -> SessionReads | None:
     """The session's reader and subscriptions (and a story), or None without a live session:
-    one query, awaited. The content call (site/content.py) and the decision engine's fast
-    path (decisions/session_decisions.py) run on the event loop, which serves other requests
-    while PostgreSQL answers (db.PinnedReader.all_awaited)."""
+    one query, awaited. The content call (site/content.py) and the decision engine's
+    per-view features (decisions/session_decisions.py) run on the event loop, which serves
+    other requests while PostgreSQL answers (db.PinnedReader.all_awaited)."""
     if not session_token:
         return None
     return await reader_with_subscriptions_awaited(

@@ -8,11 +8,10 @@ it started with stops working when the session changes, so the page asks for a n
 from __future__ import annotations
 
 from fastapi import APIRouter, Request, Response
-from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
 from masthead.deps import RuntimeDep
-from masthead.site.nonces import nonce_for_request
+from masthead.nonces import nonce_for_request
 
 router = APIRouter(prefix="/wp-json/nyp-membership/v1", tags=["site"])
 
@@ -28,7 +27,6 @@ class NonceOut(BaseModel):
     description="Bound to the session cookie sent with this request (or to no session), "
     "valid for 12 to 24 hours. `Cache-Control: no-store`.",
 )
-def nonce(request: Request, rt: RuntimeDep) -> Response:
-    return JSONResponse(
-        {"nonce": nonce_for_request(rt, request)}, headers={"Cache-Control": "no-store"}
-    )
+def nonce(request: Request, response: Response, rt: RuntimeDep) -> NonceOut:
+    response.headers["Cache-Control"] = "no-store"
+    return NonceOut(nonce=nonce_for_request(rt, request))

@@ -14,7 +14,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from masthead.db import session_scope
 from masthead.deps import Runtime
 from masthead.site import pages
-from masthead.site.page_routes import page_headers
+from masthead.site.pages import page_headers
 
 # First path segments of the APIs (and of the asset folders): their unknown addresses answer
 # JSON, which is what their clients parse.

@@ -20,12 +20,12 @@ from typing import Any
 from fastapi import Request
 from sqlalchemy.orm import Session
 
-from masthead.articles.models import Article
-from masthead.billing import service as billing
+from masthead.articles.api import Article
+from masthead.billing import api as billing
 from masthead.deps import Runtime
+from masthead.nonces import nonce_for_request
 from masthead.region import in_supported_region
 from masthead.site.brands import MEMBERSHIP, Brand
-from masthead.site.nonces import nonce_for_request
 
 SEGMENT_COOKIE = "vip-go-seg"
 SUBSCRIBER_GROUP = "is-subscriber"
@@ -55,7 +55,7 @@ def membership_settings(
     """The globals of the page. inSupportedRegion is the region check the account area, the
     plans call and the decision engine use (masthead.region); outside the region the plans
     are hidden, `{}`, as GET /plans answers there. The page then depends on the country
-    header: page_routes.page_headers names it in Vary."""
+    header: pages.page_headers names it in Vary."""
     base = str(request.base_url).rstrip("/")
     supported = in_supported_region(request.headers, runtime.settings)
     return {

@@ -7,30 +7,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 
 from masthead.deps import DbDep, RuntimeDep, SettingsDep
-from masthead.framing import SAME_ORIGIN_FRAMES_ONLY
-from masthead.region import vary_headers
 from masthead.settings import Settings
 from masthead.site import pages
 from masthead.site.assets import URL_PREFIX
+from masthead.site.pages import page_headers
 
 router = APIRouter(include_in_schema=False)
-
-# Pages carry the session's nonce: private to the browser that asked, revalidated each time
-# (a signed-in reader's page is not stored at all: masthead.private_answers).
-PAGE_HEADERS = {
-    "Cache-Control": "private, no-cache",
-    "Vary": "Cookie, Host",
-    **SAME_ORIGIN_FRAMES_ONLY,
-}
-
-
-def page_headers(settings: Settings) -> dict[str, str]:
-    """PAGE_HEADERS, and the country header in Vary when one is configured: the page's
-    membership-settings global (inSupportedRegion, plans) follows the region check."""
-    country = vary_headers(settings).get("Vary")
-    if not country:
-        return PAGE_HEADERS
-    return {**PAGE_HEADERS, "Vary": f"{PAGE_HEADERS['Vary']}, {country}"}
 
 
 def _html(page: pages.Page, settings: Settings) -> HTMLResponse:

@@ -7,12 +7,31 @@ from dataclasses import dataclass
 from fastapi import Request
 from sqlalchemy.orm import Session
 
-from masthead.articles import repository as articles
-from masthead.articles.models import Article
+from masthead.articles.api import Article, by_slug, latest
 from masthead.deps import Runtime
+from masthead.framing import SAME_ORIGIN_FRAMES_ONLY
+from masthead.region import vary_headers
+from masthead.settings import Settings
 from masthead.site import page_globals, render
 from masthead.site.assets import island_scripts
 from masthead.site.brands import Brand, brand_for_host
+
+# Pages carry the session's nonce: private to the browser that asked, revalidated each time
+# (a signed-in reader's page is not stored at all: masthead.private_answers).
+PAGE_HEADERS = {
+    "Cache-Control": "private, no-cache",
+    "Vary": "Cookie, Host",
+    **SAME_ORIGIN_FRAMES_ONLY,
+}
+
+
+def page_headers(settings: Settings) -> dict[str, str]:
+    """PAGE_HEADERS, and the country header in Vary when one is configured: the page's
+    membership-settings global (inSupportedRegion, plans) follows the region check."""
+    country = vary_headers(settings).get("Vary")
+    if not country:
+        return PAGE_HEADERS
+    return {**PAGE_HEADERS, "Vary": f"{PAGE_HEADERS['Vary']}, {country}"}
 
 
 @dataclass(frozen=True)
@@ -61,7 +80,7 @@ def _page(
 
 def home(request: Request, runtime: Runtime, db: Session) -> Page:
     brand = brand_of(runtime, request)
-    stories = articles.latest(db, brand.key)
+    stories = latest(db, brand.key)
     main = render.story_list(brand, f"Latest from {brand.name}", stories)
     return _page(
         request, runtime, db, brand, title=brand.name, description=brand.tagline, main=main
@@ -73,7 +92,7 @@ def section(request: Request, runtime: Runtime, db: Session, slug: str) -> Page:
     name = next((s for s in brand.sections if brand.section_slug(s) == slug), None)
     if name is None:
         return missing(request, runtime, db)
-    stories = [a for a in articles.latest(db, brand.key, limit=200) if a.section == name]
+    stories = [a for a in latest(db, brand.key, limit=200) if a.section == name]
     main = render.story_list(brand, name, stories)
     return _page(
         request, runtime, db, brand, title=f"{name} | {brand.name}", description=name, main=main
@@ -86,7 +105,7 @@ def story(
     """The story's page, or the canonical path to redirect to when the date is not the
     story's (links keep working when a story's date is corrected)."""
     brand = brand_of(runtime, request)
-    article = articles.by_slug(db, brand.key, slug)
+    article = by_slug(db, brand.key, slug)
     if article is None:
         return missing(request, runtime, db)
     canonical = render.article_path(article)

@@ -12,7 +12,7 @@ from datetime import datetime
 from html import escape
 from urllib.parse import quote
 
-from masthead.articles.models import MEMBERS, Article
+from masthead.articles.api import MEMBERS, Article
 from masthead.site.assets import PAINT_GATE, IslandScripts
 from masthead.site.brands import MEMBERSHIP, Brand, favicon_path
 from masthead.site.page_css import PAGE_CSS

@@ -14,16 +14,10 @@ from typing import Any, NamedTuple
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
-from masthead.articles.models import Article
-from masthead.billing.models import BillingSubscription
+from masthead.articles.api import Article
+from masthead.billing.api import BillingSubscription
 from masthead.db import PinnedReader
-from masthead.identity.models import User
-from masthead.identity.repository import (
-    LIVE_SESSION_READER,
-    READER_WIDTH,
-    Reader,
-    reader_from_row,
-)
+from masthead.identity.api import LIVE_SESSION_READER, READER_WIDTH, Reader, User, reader_from_row
 
 # Exactly the columns billing.normalise.facts reads. Of the transactions it asks only
 # whether there are any: their count, not the list a long membership makes long.

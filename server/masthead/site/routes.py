@@ -4,12 +4,11 @@ is in content_routes.py, mounted first."""
 from __future__ import annotations
 
 from fastapi import APIRouter, Response
-from fastapi.responses import JSONResponse
 
 from masthead.deps import DbDep, RuntimeDep
-from masthead.identity.auth import ReaderDep
+from masthead.identity.api import ReaderDep
+from masthead.nonces import NonceDep
 from masthead.site import schemas, service
-from masthead.site.nonces import NonceDep
 
 router = APIRouter(prefix="/wp-json/nyp-membership/v1", tags=["site"])
 
@@ -29,5 +28,8 @@ NO_STORE = {"Cache-Control": "no-store"}
     "`referrals-unavailable` when that tenant does not exist. 403 `bad-nonce` without the "
     "page's nonce (X-WP-Nonce).",
 )
-def saasquatch_jwt(_nonce: NonceDep, reader: ReaderDep, db: DbDep, rt: RuntimeDep) -> Response:
-    return JSONResponse(service.referral_jwt(db, rt, reader), headers=NO_STORE)
+def saasquatch_jwt(
+    _nonce: NonceDep, reader: ReaderDep, db: DbDep, rt: RuntimeDep, response: Response
+) -> schemas.ReferralJwtResponse:
+    response.headers.update(NO_STORE)
+    return service.referral_jwt(db, rt, reader)

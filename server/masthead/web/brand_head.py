@@ -5,8 +5,7 @@ already the brand's."""
 
 from __future__ import annotations
 
-from masthead.site.brands import MEMBERSHIP, Brand
-from masthead.site.render import favicon_link
+from masthead.site.api import MEMBERSHIP, Brand, favicon_link
 
 HOME_URL = "/"  # the brand's news site: the publisher pages are served on the same host
 

@@ -13,8 +13,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from masthead.deps import SettingsDep
-from masthead.site.brands import brand_for_host
-from masthead.site.render import favicon_link
+from masthead.site.api import brand_for_host, favicon_link
 
 router = APIRouter(include_in_schema=False)
 DOCS_PATH = "/api/docs"

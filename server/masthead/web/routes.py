@@ -10,12 +10,12 @@ from pathlib import Path
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
-from masthead.billing.gateway import card_entry
+from masthead.billing.api import card_entry
 from masthead.deps import SettingsDep
 from masthead.framing import SAME_ORIGIN_FRAMES_ONLY
 from masthead.region import RegionDep, vary_headers
 from masthead.settings import Settings
-from masthead.site.brands import Brand, brand_for_host
+from masthead.site.api import Brand, brand_for_host
 from masthead.web.account_paths import is_account_route
 from masthead.web.brand_head import brand_config, brand_head
 

@@ -3,33 +3,42 @@
 The page names the target (`targetUrl`), but only configured targets are ever called, so the
 endpoint cannot be used to make the server request arbitrary addresses. An event is stored
 in the outbox before the answer; the worker delivers it and retries with backoff until the
-target answers 2xx (a redirect is a failure: it is not followed). Targets verify
-`X-Masthead-Signature` (t=<unix time>,v1=<hex HMAC-SHA256 of "<t>.<body>">) and ignore
-repeated `id`s: delivery is at least once.
+target answers 2xx (a redirect is a failure: it is not followed).
+
+Deliveries are signed as the Standard Webhooks specification says (https://www.standardwebhooks.com),
+with its library, so a target verifies them with off-the-shelf code
+(`standardwebhooks.Webhook(secret).verify(body, headers)`): `webhook-id` (the event's id,
+the same on every redelivery, so a target ignores repeats: delivery is at least once),
+`webhook-timestamp` (the attempt's unix time) and `webhook-signature` (`v1,<base64
+HMAC-SHA256 of "<id>.<timestamp>.<body>">`). The key is MASTHEAD_WEBHOOK_SECRET: a
+`whsec_<base64>` secret as it is, any other text as its UTF-8 bytes, which targets hold as
+`whsec_` + their base64 (receiver_secret).
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
+import base64
 import json
 import re
 import urllib.error
 import urllib.request
 import uuid
+from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit
 
 from sqlalchemy.orm import Session
+from standardwebhooks import Webhook
 
 from masthead.deps import Runtime
-from masthead.identity.repository import Reader
-from masthead.jobs.service import enqueue
+from masthead.identity.api import Reader
+from masthead.jobs.api import enqueue
 
 TOPIC = "site.webhook"
 TYPE_PATTERN = re.compile(r"[A-Za-z][A-Za-z0-9_.:-]{0,63}")
 MAX_DETAILS_BYTES = 4096
 TIMEOUT_SECONDS = 5.0
+WHSEC_PREFIX = "whsec_"
 
 
 class _RedirectRefused(urllib.request.HTTPRedirectHandler):
@@ -89,9 +98,23 @@ def accept(
     return str(event["id"])
 
 
-def signature(secret: str, timestamp: int, body: bytes) -> str:
-    mac = hmac.new(secret.encode(), f"{timestamp}.".encode() + body, hashlib.sha256)
-    return f"t={timestamp},v1={mac.hexdigest()}"
+def receiver_secret(secret: str) -> str:
+    """The Standard Webhooks form (`whsec_<base64 key>`) of the setting, as targets hold it."""
+    if secret.startswith(WHSEC_PREFIX):
+        return secret
+    return WHSEC_PREFIX + base64.b64encode(secret.encode()).decode()
+
+
+def signed_headers(secret: str, event_id: str, timestamp: datetime, body: bytes) -> dict[str, str]:
+    """The Standard Webhooks headers of one delivery attempt."""
+    signature = Webhook(receiver_secret(secret)).sign(
+        event_id, timestamp.astimezone(UTC), body.decode()
+    )
+    return {
+        "webhook-id": event_id,
+        "webhook-timestamp": str(int(timestamp.timestamp())),
+        "webhook-signature": signature,
+    }
 
 
 def deliver(runtime: Runtime, payload: dict[str, Any]) -> None:
@@ -103,16 +126,12 @@ def deliver(runtime: Runtime, payload: dict[str, Any]) -> None:
         raise RuntimeError(f"webhook target {target!r} is not an http(s) URL")
     body = json.dumps(payload["event"], separators=(",", ":")).encode()
     secret = runtime.settings.webhook_secret or runtime.settings.secret_key
-    timestamp = int(runtime.clock.now().timestamp())
+    signed = signed_headers(secret, str(payload["event"]["id"]), runtime.clock.now(), body)
     request = urllib.request.Request(  # noqa: S310 - http(s) only, checked above
         target,
         data=body,
         method="POST",
-        headers={
-            "Content-Type": "application/json",
-            "User-Agent": "Masthead-Webhook/1",
-            "X-Masthead-Signature": signature(secret, timestamp, body),
-        },
+        headers={"Content-Type": "application/json", "User-Agent": "Masthead-Webhook/1", **signed},
     )
     try:
         with _OPENER.open(request, timeout=TIMEOUT_SECONDS) as response:

@@ -4,23 +4,24 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Form, Response
-from fastapi.responses import JSONResponse
+from fastapi import APIRouter, Depends, Form
 
 from masthead.deps import DbDep, Runtime, RuntimeDep
 from masthead.errors import ApiError
-from masthead.identity.auth import AddressDep, optional_reader
-from masthead.identity.repository import Reader
+from masthead.identity.api import AddressDep, Reader, optional_reader
+from masthead.nonces import NonceDep
 from masthead.ratelimit import enforce
-from masthead.site.nonces import NonceDep
 from masthead.webhooks import forwarding
+from masthead.webhooks.schemas import EventQueued
 
 router = APIRouter(prefix="/wp-json/nyp-membership/v1", tags=["site"])
+_EVENT_NAME: dict[str, object] = {"pattern": f"^{forwarding.TYPE_PATTERN.pattern}$"}
 
 
 @router.post(
     "/webhook",
     status_code=202,
+    response_model=EventQueued,
     responses={400: {}, 403: {}, 429: {}},
     summary="Forward a page event (tracking, comments) to a configured target",
     description="Form data: `_ajax_nonce`, `type`, `targetUrl` (one of "
@@ -34,17 +35,18 @@ def webhook(
     db: DbDep,
     rt: RuntimeDep,
     reader: Annotated[Reader | None, Depends(optional_reader)],
-    type: Annotated[str, Form(max_length=64)],
-    targetUrl: Annotated[str, Form(max_length=2000)],
+    # Documented here, checked by forwarding.accept (which words the refusal).
+    type: Annotated[str, Form(min_length=1, max_length=64, json_schema_extra=_EVENT_NAME)],
+    targetUrl: Annotated[str, Form(min_length=1, max_length=2000)],
     address: AddressDep,
     details: Annotated[str | None, Form()] = None,
-) -> Response:
+) -> EventQueued:
     _limit(rt, address, reader)
     try:
         event_id = forwarding.accept(db, rt, reader, type, targetUrl, details)
     except forwarding.EventRefused as exc:
         raise ApiError(400, "bad-request", exc.message) from None
-    return JSONResponse({"id": event_id, "queued": True}, 202)
+    return EventQueued(id=event_id, queued=True)
 
 
 def _limit(rt: Runtime, address: str, reader: Reader | None) -> None:

@@ -8,12 +8,13 @@ from typing import Any
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
-from masthead.billing.catalog import seed_catalogue
-from masthead.billing.sandbox.gateway import SandboxGateway
+from masthead.billing.catalog.service import seed_catalogue
+from masthead.braintree_sandbox.gateway import SandboxGateway
 from masthead.clock import FrozenClock
 from masthead.deps import Runtime
 from masthead.jobs.models import OutboxJob
 from masthead.mail.service import MAIL_TOPIC
+from tests.braintree_sandbox.helpers import sandbox_of
 from tests.identity.helpers import login, register
 
 PAY = "/blaize/payment/braintree"
@@ -25,7 +26,7 @@ DECLINED_CARD = "4000111111111115"
 
 def setup(runtime: Runtime) -> SandboxGateway:
     seed_catalogue(runtime)
-    return SandboxGateway(runtime)
+    return sandbox_of(runtime)
 
 
 def sign_in(client: TestClient, email: str = "ada@example.com") -> str:

@@ -20,13 +20,14 @@ import uvicorn
 from fastapi import FastAPI
 from sqlalchemy import select
 
-from masthead.billing.braintree_gateway import BraintreeGateway, configuration
 from masthead.billing.gateway import WEBHOOK_TOPIC, PaymentGateway
-from masthead.billing.sandbox import wire
-from masthead.billing.sandbox.gateway import SandboxGateway
-from masthead.billing.sandbox.seed import PlanSpec, seed_plans
+from masthead.billing.gateway.braintree_gateway import BraintreeGateway, configuration
+from masthead.braintree_sandbox import wire
+from masthead.braintree_sandbox.gateway import SandboxGateway
+from masthead.braintree_sandbox.seed import PlanSpec, seed_plans
 from masthead.deps import Runtime
 from masthead.jobs.models import OutboxJob
+from tests.braintree_sandbox.helpers import sandbox_of
 
 with warnings.catch_warnings():  # the SDK warns about its own deprecated names on import
     warnings.simplefilter("ignore", DeprecationWarning)
@@ -71,8 +72,8 @@ def wire_server() -> Iterator[WireServer]:
 
 @pytest.fixture
 def sandbox(runtime: Runtime) -> SandboxGateway:
-    seed_plans(runtime, PLANS)
-    return SandboxGateway(runtime)
+    seed_plans(runtime.sessions, PLANS)
+    return sandbox_of(runtime)
 
 
 @pytest.fixture

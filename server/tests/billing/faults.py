@@ -66,5 +66,5 @@ class FaultyGateway:
 def install(runtime: Runtime, inner: PaymentGateway) -> FaultyGateway:
     """Make requests and jobs of this runtime use a faulty gateway around inner."""
     faulty = FaultyGateway(inner)
-    runtime.__dict__["gateway"] = faulty  # Runtime.gateway is a cached_property
+    runtime.payment_gateway = faulty
     return faulty

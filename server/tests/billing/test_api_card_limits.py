@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from masthead.billing.sandbox.gateway import SandboxGateway
-from masthead.billing.sandbox.models import SandboxPaymentMethod
+from masthead.braintree_sandbox.gateway import SandboxGateway
+from masthead.braintree_sandbox.models import SandboxPaymentMethod
 from masthead.deps import Runtime
 from masthead.settings import Settings
 from tests.billing.api_helpers import (

@@ -9,12 +9,12 @@ from typing import Any
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from masthead.billing.sandbox.cycles import advance
-from masthead.billing.sandbox.models import SandboxSubscription, SandboxTransaction
+from masthead.braintree_sandbox.models import SandboxSubscription, SandboxTransaction
 from masthead.clock import FrozenClock
 from masthead.deps import Runtime
 from masthead.jobs.runner import drain_once
 from tests.billing.api_helpers import PAY, membership, nonce, on, profile, setup, sign_in, subscribe
+from tests.braintree_sandbox.helpers import bill_due
 
 LIVE = ("Active", "Pending", "Past Due")
 
@@ -54,7 +54,7 @@ def charges(runtime: Runtime) -> list[str]:
 
 def run_billing_day(runtime: Runtime, clock: FrozenClock, day: date) -> None:
     on(clock, day)
-    advance(runtime)
+    bill_due(runtime)
     drain_once(runtime)  # the webhooks the cycle sent
 
 

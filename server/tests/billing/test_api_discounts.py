@@ -7,7 +7,7 @@ from datetime import date
 
 from fastapi.testclient import TestClient
 
-from masthead.billing.discounts import seed_discounts
+from masthead.billing.catalog.discounts import seed_discounts
 from masthead.clock import FrozenClock
 from masthead.deps import Runtime
 from tests.billing.api_helpers import PAY, SITE

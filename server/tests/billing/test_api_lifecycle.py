@@ -11,9 +11,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from masthead.billing.gateway import WEBHOOK_TOPIC
-from masthead.billing.models import BillingSubscription
-from masthead.billing.sandbox.cycles import advance
-from masthead.billing.webhook_handler import handle_webhook, run_sandbox_cycle
+from masthead.billing.memberships.models import BillingSubscription
+from masthead.billing.memberships.webhook_handler import handle_webhook, run_sandbox_cycle
 from masthead.clock import FrozenClock
 from masthead.deps import Runtime
 from masthead.jobs import runner
@@ -21,6 +20,7 @@ from masthead.jobs.models import OutboxJob
 from masthead.jobs.runner import drain_once
 from masthead.referrals.models import Referral, Reward, UserEvent
 from tests.billing.api_helpers import PAY, count, membership, nonce, on, setup, sign_in, subscribe
+from tests.braintree_sandbox.helpers import bill_due
 from tests.referrals.helpers import encoded, referral_cookie, upsert
 from tests.referrals.helpers import seed as seed_referrals
 
@@ -55,7 +55,7 @@ def test_cancel_keeps_access_until_paid_through(
         assert row is not None and row.cancel_reason == "price"
 
     on(clock, date(2027, 11, 22))  # the paid year is over
-    advance(runtime)  # nothing is charged for a cancelled subscription
+    bill_due(runtime)  # nothing is charged for a cancelled subscription
     state = membership(client)
     assert (state["status"], state["isMember"], state["activeSubscription"]) == (
         "Canceled",
@@ -88,7 +88,7 @@ def test_failed_renewal_is_past_due(
     )
     sandbox.update_subscription(grant, payment_method_token=declining.token)
     on(clock, date(2026, 12, 22))
-    assert advance(runtime).declined == [grant]
+    assert bill_due(runtime).declined == [grant]
     drain_once(runtime)
     state = membership(client)
     assert (state["status"], state["isMember"]) == ("Past Due", False)
@@ -111,7 +111,7 @@ def test_webhooks_are_idempotent_and_forgeries_ignored(
     sign_in(client)
     grant = _grant(subscribe(client, "sports-monthly", nonce(sandbox)))
     on(clock, date(2026, 11, 29))
-    advance(runtime)
+    bill_due(runtime)
     payloads = _webhook_payloads(runtime)
     assert payloads
     for payload in payloads + payloads:  # replays, in any order, end in the same state
@@ -149,11 +149,11 @@ def test_first_payment_after_trial_converts_the_referral_once(
     _grant(subscribe(client, "sports-monthly", nonce(sandbox)))
     assert _referral_status(runtime) == "PENDING"  # a free trial is not a paid membership
     on(clock, date(2026, 11, 29))
-    advance(runtime)
+    bill_due(runtime)
     drain_once(runtime)
     assert _referral_status(runtime) == "CONVERTED"
     on(clock, date(2026, 12, 31))
-    advance(runtime)  # a renewal sends nothing more
+    bill_due(runtime)  # a renewal sends nothing more
     drain_once(runtime)
     assert count(runtime, Reward) == 2
     with runtime.sessions() as db:
@@ -181,7 +181,7 @@ def test_worker_loop_runs_the_sandbox_cycle_periodically(
         calls.append("cycle")
         run_sandbox_cycle(rt)
 
-    monkeypatch.setattr(runner, "PERIODIC", [(3600.0, cycle)])
+    monkeypatch.setattr(runtime.background, "periodic", [(3600.0, cycle)])
     last: dict[int, float] = {}
     on(clock, date(2026, 11, 29))
     runner.run_periodic(runtime, last)
@@ -197,13 +197,11 @@ def test_worker_loop_runs_the_sandbox_cycle_periodically(
 def test_the_periodic_cycle_is_registered_and_survives_failures(
     runtime: Runtime, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from masthead.jobs.handlers import HANDLERS, PERIODIC
-
-    assert HANDLERS[WEBHOOK_TOPIC] is handle_webhook
-    assert any(hook is run_sandbox_cycle for _, hook in PERIODIC)
+    assert runtime.background.handlers[WEBHOOK_TOPIC] is handle_webhook
+    assert any(hook is run_sandbox_cycle for _, hook in runtime.background.periodic)
 
     def broken(_rt: Runtime) -> None:
         raise RuntimeError("database restarting")
 
-    monkeypatch.setattr(runner, "PERIODIC", [(0.0, broken)])
+    monkeypatch.setattr(runtime.background, "periodic", [(0.0, broken)])
     runner.run_periodic(runtime, {})  # logged, not raised

@@ -8,9 +8,9 @@ from typing import Any
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from masthead.billing.decline_messages import DECLINED
-from masthead.billing.models import BillingSubscription
-from masthead.billing.sandbox.gateway import SandboxGateway as Sandbox
+from masthead.billing.memberships.models import BillingSubscription
+from masthead.billing.payment_methods.decline_messages import DECLINED
+from masthead.braintree_sandbox.gateway import SandboxGateway as Sandbox
 from masthead.clock import FrozenClock
 from masthead.deps import Runtime
 from tests.billing.api_helpers import (

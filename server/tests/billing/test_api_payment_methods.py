@@ -7,8 +7,8 @@ import json
 
 from fastapi.testclient import TestClient
 
-from masthead.billing.decline_messages import DECLINED
-from masthead.billing.models import BillingCustomer
+from masthead.billing.memberships.models import BillingCustomer
+from masthead.billing.payment_methods.decline_messages import DECLINED
 from masthead.deps import Runtime
 from tests.billing.api_helpers import (
     DECLINED_CARD,

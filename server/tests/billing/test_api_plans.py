@@ -6,9 +6,9 @@ from decimal import Decimal
 
 from fastapi.testclient import TestClient
 
-from masthead.billing.catalog import seed_catalogue
-from masthead.billing.models import BillingPlan
-from masthead.billing.sandbox import repository as sandbox_repository
+from masthead.billing.catalog.models import BillingPlan
+from masthead.billing.catalog.service import seed_catalogue
+from masthead.braintree_sandbox import repository as sandbox_repository
 from masthead.deps import Runtime
 from tests.billing.api_helpers import SITE, setup
 

@@ -7,8 +7,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from masthead.billing.retries import retry_past_due
-from masthead.billing.sandbox.gateway import SandboxGateway
+from masthead.billing.memberships.retries import retry_past_due
 from masthead.clock import FrozenClock
 from masthead.deps import Runtime
 from tests.billing.api_helpers import (
@@ -23,6 +22,7 @@ from tests.billing.api_helpers import (
 )
 from tests.billing.test_api_changes import charges, run_billing_day
 from tests.billing.test_api_lifecycle import _grant
+from tests.braintree_sandbox.helpers import sandbox_of
 
 DECLINING = "fake-processor-declined-visa-nonce"
 
@@ -67,7 +67,7 @@ def test_the_reader_updates_the_card_and_retries(
     grant, token = past_due(client, runtime, clock)
     declined = retry(client, grant)
     assert (declined.status_code, declined.json()["type"]) == (402, "payment-declined")
-    sandbox = SandboxGateway(runtime)
+    sandbox = sandbox_of(runtime)
     updated = client.patch(f"{METHODS}/{token}", json={"payment_method_nonce": nonce(sandbox)})
     assert updated.status_code == 200, updated.text
     paid = retry(client, grant)

@@ -9,8 +9,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from masthead.billing.gateway import PaymentGateway
-from masthead.billing.models import BillingCustomer
-from masthead.billing.sandbox.models import SandboxCustomer
+from masthead.billing.memberships.models import BillingCustomer
+from masthead.braintree_sandbox.models import SandboxCustomer
 from masthead.deps import Runtime
 from masthead.identity.cookies import SESSION_COOKIE
 from tests.billing.api_helpers import SITE, count, profile, setup, sign_in, subscribe
@@ -29,7 +29,7 @@ def test_prepare_customer_makes_the_customer_once(
 ) -> None:
     """On the sandbox and on the Braintree SDK adapter (over the sandbox's wire protocol)."""
     sandbox = setup(runtime)
-    runtime.__dict__["gateway"] = gateway
+    runtime.payment_gateway = gateway
     tracking_id = sign_in(client)
     first = client.post(PREPARE)
     assert first.status_code == 200, first.text

@@ -9,11 +9,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from masthead.billing import subscribe as subscribe_module
-from masthead.billing.decline_messages import DECLINED
-from masthead.billing.models import BillingCustomer, BillingSubscription
-from masthead.billing.sandbox.cycles import advance
-from masthead.billing.sandbox.models import SandboxSubscription, SandboxTransaction
+from masthead.billing.memberships import subscribe as subscribe_module
+from masthead.billing.memberships.models import BillingCustomer, BillingSubscription
+from masthead.billing.payment_methods.decline_messages import DECLINED
+from masthead.braintree_sandbox.models import SandboxSubscription, SandboxTransaction
 from masthead.clock import FrozenClock
 from masthead.deps import Runtime
 from masthead.jobs.runner import drain_once
@@ -28,6 +27,7 @@ from tests.billing.api_helpers import (
     sign_in,
     subscribe,
 )
+from tests.braintree_sandbox.helpers import bill_due
 
 
 def _subscriptions(client: TestClient) -> list[dict[str, Any]]:
@@ -78,7 +78,7 @@ def test_trial_is_active_without_charge_until_it_ends(
     assert client.get("/blaize/datalayer").json()["dataLayer"]["hadTrial"] is True
 
     on(clock, date(2026, 11, 29))  # the trial's last day has passed: the first charge
-    assert advance(runtime).charged == [grant]
+    assert bill_due(runtime).charged == [grant]
     drain_once(runtime)  # the webhooks refresh the local copy
     [renewed] = _subscriptions(client)
     assert [t["amount"] for t in renewed["transaction-history"]] == ["4.99"]
@@ -224,7 +224,7 @@ def test_future_start_date_is_pending(
         state = membership(client)
         assert (state["status"], state["isMember"]) == ("Pending", False)
     on(clock, date(2026, 12, 10))
-    advance(runtime)
+    bill_due(runtime)
     drain_once(runtime)
     state = membership(client)
     assert (state["status"], state["isMember"]) == ("Active", True)

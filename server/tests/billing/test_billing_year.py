@@ -9,10 +9,8 @@ from datetime import date, timedelta
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from masthead.billing.retries import retry_past_due
-from masthead.billing.sandbox.cycles import advance
-from masthead.billing.sandbox.gateway import SandboxGateway
-from masthead.billing.sandbox.models import SandboxTransaction
+from masthead.billing.memberships.retries import retry_past_due
+from masthead.braintree_sandbox.models import SandboxTransaction
 from masthead.clock import FrozenClock
 from masthead.deps import Runtime
 from masthead.jobs.runner import drain_once
@@ -27,6 +25,7 @@ from tests.billing.api_helpers import (
     sign_in,
     subscribe,
 )
+from tests.braintree_sandbox.helpers import bill_due, sandbox_of
 
 OK, DECLINED = "submitted_for_settlement", "processor_declined"
 
@@ -54,7 +53,7 @@ def test_a_year_of_a_monthly_membership(
     day = start
     while day < date(2027, 11, 20):  # a year; the session (365 days) ends then too
         on(clock, day)
-        advance(runtime)  # renewals and trial ends that are due
+        bill_due(runtime)  # renewals and trial ends that are due
         drain_once(runtime)  # their webhooks
         retry_past_due(runtime)
         drain_once(runtime)
@@ -72,7 +71,7 @@ def test_a_year_of_a_monthly_membership(
             declining_token = declining.token
             sandbox.update_subscription(current, payment_method_token=declining_token)
         if day == date(2027, 6, 5):  # the reader replaces the card's details and retries
-            fresh = SandboxGateway(runtime)
+            fresh = sandbox_of(runtime)
             updated = client.patch(
                 f"{METHODS}/{declining_token}", json={"payment_method_nonce": nonce(fresh)}
             )

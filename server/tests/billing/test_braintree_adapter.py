@@ -7,10 +7,11 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from masthead.billing.braintree_gateway import BraintreeGateway, configuration
-from masthead.billing.gateway import UNAVAILABLE, GatewayError, build_gateway
-from masthead.billing.sandbox.gateway import SandboxGateway
-from masthead.deps import Runtime, build_runtime
+from masthead.billing.gateway import UNAVAILABLE, GatewayError
+from masthead.billing.gateway.braintree_gateway import BraintreeGateway, configuration
+from masthead.braintree_sandbox.gateway import SandboxGateway
+from masthead.deps import Runtime
+from masthead.wiring import build_process_runtime
 
 if TYPE_CHECKING:
     from tests.billing.conftest import WireServer
@@ -38,11 +39,11 @@ def test_unknown_environments_are_refused(environment: str) -> None:
 
 
 def test_settings_choose_the_gateway(runtime: Runtime) -> None:
-    assert isinstance(build_gateway(runtime), SandboxGateway)
+    assert isinstance(runtime.payment_gateway, SandboxGateway)
     settings = runtime.settings.model_copy(update={"payments": "braintree"})
-    production = build_runtime(settings, runtime.clock)
+    production = build_process_runtime(settings, runtime.clock)
     try:
-        assert isinstance(build_gateway(production), BraintreeGateway)
+        assert isinstance(production.payment_gateway, BraintreeGateway)
     finally:
         production.engine.dispose()
 

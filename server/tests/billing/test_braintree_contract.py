@@ -19,10 +19,10 @@ from masthead.billing.gateway import (
     GatewayError,
     PaymentGateway,
 )
-from masthead.billing.sandbox.cycles import advance
-from masthead.billing.sandbox.gateway import SandboxGateway
+from masthead.braintree_sandbox.gateway import SandboxGateway
 from masthead.clock import FrozenClock
 from masthead.deps import Runtime
+from tests.braintree_sandbox.helpers import bill_due
 
 TODAY = date(2026, 11, 22)
 
@@ -290,7 +290,7 @@ def test_a_discount_added_later_counts_its_cycles_from_the_next_one(
     amounts = []
     for month in (12, 1, 2):
         clock.at = clock.at.replace(year=2026 if month == 12 else 2027, month=month)
-        advance(runtime)
+        bill_due(runtime)
         amounts.append(gateway.find_subscription(sub.id).transactions[0].amount)
     assert amounts == [Decimal("5.99"), Decimal("5.99"), Decimal("9.99")]
 
@@ -409,7 +409,7 @@ def test_past_due_then_retry(
     with refused("91531"):
         gateway.retry_charge(sub.id)
     clock.at = clock.at.replace(month=12, day=22)
-    advance(runtime)
+    bill_due(runtime)
     past_due = gateway.find_subscription(sub.id)
     assert (past_due.status, past_due.failure_count, past_due.balance) == (
         "Past Due",
@@ -458,7 +458,7 @@ def test_retry_amount_must_be_money(
     )
     gateway.update_subscription(sub.id, payment_method_token=bad.token)
     clock.at = clock.at.replace(month=12, day=22)
-    advance(runtime)
+    bill_due(runtime)
     with refused(code):
         gateway.retry_charge(sub.id, Decimal(amount))
 

@@ -11,10 +11,9 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from masthead.billing import changes
-from masthead.billing.models import BillingCustomer
-from masthead.billing.sandbox.gateway import SandboxGateway
-from masthead.billing.settle import SETTLE_TOPIC
+from masthead.billing.memberships import changes
+from masthead.billing.memberships.models import BillingCustomer
+from masthead.billing.memberships.settle import SETTLE_TOPIC
 from masthead.clock import FrozenClock
 from masthead.deps import Runtime
 from masthead.jobs.models import OutboxJob
@@ -22,6 +21,7 @@ from masthead.jobs.runner import drain_once
 from tests.billing.api_helpers import membership, profile
 from tests.billing.faults import Crash, Lost, install, unavailable
 from tests.billing.test_api_changes import change, charges, live_at_gateway, subscribed
+from tests.braintree_sandbox.helpers import sandbox_of
 
 PAUSE = {"action": "pause", "pause_length": 1}
 SWITCH = {"action": "switch", "plan_id": "sports-annual"}
@@ -60,7 +60,7 @@ def test_the_new_subscription_cannot_start(
     client: TestClient, runtime: Runtime, body: dict[str, Any], message: str
 ) -> None:
     grant = subscribed(client, runtime)
-    gateway = install(runtime, SandboxGateway(runtime))
+    gateway = install(runtime, sandbox_of(runtime))
     gateway.fail("create_subscription", unavailable())
     response = change(client, grant, **body)
     assert (response.status_code, response.json()) == (
@@ -75,7 +75,7 @@ def test_the_old_subscription_cannot_be_cancelled_so_the_new_one_is_undone(
     client: TestClient, runtime: Runtime
 ) -> None:
     grant = subscribed(client, runtime)
-    gateway = install(runtime, SandboxGateway(runtime))
+    gateway = install(runtime, sandbox_of(runtime))
     gateway.fail("cancel_subscription", unavailable())
     response = change(client, grant, **PAUSE)
     assert response.status_code == 503
@@ -89,7 +89,7 @@ def test_the_gateway_goes_away_mid_change_and_the_job_undoes_it_later(
     client: TestClient, runtime: Runtime, clock: FrozenClock
 ) -> None:
     grant = subscribed(client, runtime)
-    gateway = install(runtime, SandboxGateway(runtime))
+    gateway = install(runtime, sandbox_of(runtime))
     # The old one cannot be cancelled, nor the new one, nor can anything be read back.
     gateway.fail("cancel_subscription", *[unavailable()] * 3)
     gateway.fail("find_subscription", *[unavailable()] * 3)
@@ -108,7 +108,7 @@ def test_a_lost_answer_to_the_create_is_undone_in_the_same_request(
     client: TestClient, runtime: Runtime
 ) -> None:
     grant = subscribed(client, runtime)
-    gateway = install(runtime, SandboxGateway(runtime))
+    gateway = install(runtime, sandbox_of(runtime))
     gateway.fail("create_subscription", Lost(unavailable()))  # it was created, nobody heard
     response = change(client, grant, **SWITCH)
     assert response.status_code == 503
@@ -121,7 +121,7 @@ def test_a_request_that_dies_is_settled_by_the_job(
 ) -> None:
     """Dying before the old one is cancelled undoes the change; after, completes it."""
     grant = subscribed(client, runtime)
-    gateway = install(runtime, SandboxGateway(runtime))
+    gateway = install(runtime, sandbox_of(runtime))
     gateway.fail(crash_at, Crash())
     with pytest.raises(Crash):
         change(client, grant, **PAUSE)

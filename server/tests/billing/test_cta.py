@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from masthead.billing.cta import (
+from masthead.billing.catalog.cta import (
     FEATURED_BADGE,
     INACTIVE_MESSAGE,
     PAST_DUE_MESSAGE,
@@ -20,8 +20,8 @@ from masthead.billing.cta import (
     pause_text,
     status_message,
 )
-from masthead.billing.plans import Plan
-from masthead.billing.status import AccountStatus
+from masthead.billing.catalog.plans import Plan
+from masthead.billing.memberships.status import AccountStatus
 
 
 def plan(

@@ -15,8 +15,8 @@ from masthead.billing.gateway import (
     PaymentGateway,
     Verification,
 )
-from masthead.billing.sandbox import cvv, vault
-from masthead.billing.sandbox.gateway import SandboxGateway
+from masthead.braintree_sandbox import cvv, vault
+from masthead.braintree_sandbox.gateway import SandboxGateway
 from tests.billing.test_braintree_contract import card, customer, refused
 
 

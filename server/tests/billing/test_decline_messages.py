@@ -9,10 +9,10 @@ from decimal import Decimal
 import pytest
 from fastapi.testclient import TestClient
 
-from masthead.billing import decline_messages as say
 from masthead.billing.errors import from_gateway
 from masthead.billing.gateway import GATEWAY_REJECTED, GatewayError, TransactionInfo, Verification
-from masthead.billing.sandbox.catalog import RESPONSE_TEXTS
+from masthead.billing.payment_methods import decline_messages as say
+from masthead.braintree_sandbox.catalog import RESPONSE_TEXTS
 from masthead.deps import Runtime
 from tests.billing.api_helpers import DECLINED_CARD, METHODS, nonce, setup, sign_in, subscribe
 

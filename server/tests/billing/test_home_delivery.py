@@ -11,9 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from masthead.billing.home_delivery import ENDED_MESSAGE, STARTED_TOPIC
-from masthead.billing.home_delivery_cli import main as cli
-from masthead.billing.sandbox.gateway import SandboxGateway
+from masthead.billing.home_delivery.cli import main as cli
+from masthead.billing.home_delivery.service import ENDED_MESSAGE, STARTED_TOPIC
 from masthead.clock import FrozenClock
 from masthead.deps import Runtime
 from masthead.jobs.models import OutboxJob
@@ -23,6 +22,7 @@ from masthead.settings import Settings
 from tests.billing.api_helpers import membership, nonce, setup, sign_in_verified, subscribe
 from tests.billing.faults import install, unavailable
 from tests.billing.test_api_changes import charges, gateway_subscriptions, run_billing_day
+from tests.braintree_sandbox.helpers import sandbox_of
 
 KEY = "print-system-secret"
 URL = "/operator/v1/home-delivery"
@@ -158,7 +158,7 @@ def test_ending_a_paid_membership_is_retried_until_the_gateway_answers(
     sandbox = setup(runtime)
     sign_in_verified(client, runtime)
     assert subscribe(client, "sports-annual", nonce(sandbox)).status_code == 200
-    faulty = install(runtime, SandboxGateway(runtime))
+    faulty = install(runtime, sandbox_of(runtime))
     faulty.fail("cancel_subscription", unavailable())
     faulty.fail("find_subscription", unavailable())
     start(client)

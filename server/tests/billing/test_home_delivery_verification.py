@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from masthead.billing.home_delivery import (
+from masthead.billing.home_delivery.service import (
     ENDED_SUBJECT,
     UNVERIFIED_REFUSAL,
     VERIFY_SUBJECT,

@@ -8,9 +8,8 @@ from typing import Any
 
 import pytest
 
-from masthead.billing.plans import (
+from masthead.billing.catalog.plans import (
     DEFAULT_PRODUCT_ID,
-    HOME_DELIVERY_PRODUCT_ID,
     INTERVAL_NAMES,
     METERED_PLAN_IDS,
     Plan,
@@ -23,6 +22,7 @@ from masthead.billing.plans import (
     plan_from_raw,
     price_on,
 )
+from masthead.identity.models import HOME_DELIVERY_PRODUCT_ID
 
 D = Decimal
 RAW: dict[str, Any] = {"id": "sports-monthly", "name": "Monthly", "amount": "4.99"}

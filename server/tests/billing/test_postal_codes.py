@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from masthead.billing.postal_codes import (
+from masthead.billing.payment_methods.postal_codes import (
     POSTAL_CODE_MESSAGE,
     STATE_MESSAGE,
     PostalAddress,

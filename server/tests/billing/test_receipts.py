@@ -10,8 +10,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from masthead.billing.sandbox.cycles import advance
-from masthead.billing.webhook_handler import handle_webhook
+from masthead.billing.memberships.webhook_handler import handle_webhook
 from masthead.clock import FrozenClock
 from masthead.deps import Runtime
 from masthead.jobs.models import OutboxJob
@@ -20,6 +19,7 @@ from masthead.mail.delivery import build_message
 from masthead.mail.service import MAIL_TOPIC
 from tests.billing.api_helpers import PAY, nonce, on, setup, sign_in, subscribe
 from tests.billing.conftest import Webhooks
+from tests.braintree_sandbox.helpers import bill_due
 
 LINK = "http://testserver/account/settings/membership"
 
@@ -71,7 +71,7 @@ def test_each_renewal_gets_one_receipt_however_often_its_webhook_comes(
 ) -> None:
     subscribed(client, runtime, "sports-monthly", skip_trial_period=True)
     on(clock, date(2026, 12, 22))
-    assert advance(runtime).charged
+    assert bill_due(runtime).charged
     [receipt] = mailbox(client, runtime, "Your membership payment receipt")
     text = receipt["text"]
     assert "Charged: $4.99 on December 22, 2026" in text
@@ -86,7 +86,7 @@ def test_each_renewal_gets_one_receipt_however_often_its_webhook_comes(
     assert len(mailbox(client, runtime, "Your membership payment receipt")) == 1
 
     on(clock, date(2027, 1, 22))  # the next renewal is a new charge: a new receipt
-    advance(runtime)
+    bill_due(runtime)
     later = mailbox(client, runtime, "Your membership payment receipt")
     assert len(later) == 2
     assert "Charged: $4.99 on January 22, 2027" in later[1]["text"]

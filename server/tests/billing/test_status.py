@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from masthead.billing.status import (
+from masthead.billing.memberships.status import (
     CANCELLED,
     MEMBER_LIKE,
     PAUSED,

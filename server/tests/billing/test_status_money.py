@@ -10,7 +10,7 @@ from datetime import date, timedelta
 from itertools import product
 from typing import Any
 
-from masthead.billing.status import (
+from masthead.billing.memberships.status import (
     CHARGE_GRACE_DAYS,
     SubscriptionFacts,
     SubscriptionState,

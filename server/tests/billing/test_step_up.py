@@ -11,10 +11,11 @@ from typing import Any
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from masthead.billing.models import BillingPlan, StepUpChange
-from masthead.billing.sandbox.gateway import SandboxGateway
-from masthead.billing.sandbox.models import SandboxSubscription
-from masthead.billing.step_up import SUBJECT, step_up_once
+from masthead.billing.catalog.models import BillingPlan
+from masthead.billing.memberships.models import StepUpChange
+from masthead.billing.memberships.step_up import SUBJECT, step_up_once
+from masthead.braintree_sandbox.gateway import SandboxGateway
+from masthead.braintree_sandbox.models import SandboxSubscription
 from masthead.clock import FrozenClock
 from masthead.deps import Runtime
 from masthead.jobs.models import OutboxJob
@@ -22,6 +23,7 @@ from masthead.mail.service import MAIL_TOPIC
 from tests.billing.api_helpers import count, membership, nonce, on, setup, sign_in, subscribe
 from tests.billing.faults import install, unavailable
 from tests.billing.test_api_changes import charges, run_billing_day
+from tests.braintree_sandbox.helpers import sandbox_of
 
 STEP_UP_DAY = date(2027, 1, 15)
 
@@ -98,7 +100,7 @@ def test_a_gateway_failure_skips_one_subscription_and_is_retried(
     first = member(client, sandbox, "ada@example.com")
     second = member(client, sandbox, "grace@example.com")
     assert sorted(step_up_once(runtime).noticed) == sorted([first, second])
-    faulty = install(runtime, SandboxGateway(runtime))
+    faulty = install(runtime, sandbox_of(runtime))
     faulty.fail("update_subscription", unavailable())
 
     on(clock, date(2026, 12, 1))

@@ -7,12 +7,13 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from masthead.billing.models import BillingCustomer
-from masthead.billing.sandbox.gateway import SandboxGateway
+from masthead.billing.memberships.models import BillingCustomer
+from masthead.braintree_sandbox.gateway import SandboxGateway
 from masthead.deps import Runtime
 from tests.billing.api_helpers import membership, nonce, setup, sign_in, subscribe
 from tests.billing.faults import Crash, Fault, FaultyGateway, Lost, install, unavailable
 from tests.billing.test_api_changes import charges, live_at_gateway
+from tests.braintree_sandbox.helpers import sandbox_of
 
 
 def dead_request_lapses(runtime: Runtime) -> None:
@@ -34,7 +35,7 @@ def sign_in_with_fault(
     The sandbox makes nonces, the faulty gateway counts calls."""
     sandbox = setup(runtime)
     sign_in(client)
-    gateway = install(runtime, SandboxGateway(runtime))
+    gateway = install(runtime, sandbox_of(runtime))
     gateway.fail("create_subscription", fault)
     return sandbox, gateway
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from masthead.billing.models import BillingPlan
+from masthead.billing.catalog.models import BillingPlan
 from masthead.deps import Runtime
 from masthead.identity.cookies import SESSION_COOKIE
 from tests.billing.api_helpers import nonce, setup, sign_in, subscribe

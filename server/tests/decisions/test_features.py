@@ -9,8 +9,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from masthead.billing import home_delivery
-from masthead.billing.discounts import seed_discounts
+from masthead.billing.catalog.discounts import seed_discounts
+from masthead.billing.home_delivery import service as home_delivery
 from masthead.clock import FrozenClock
 from masthead.deps import Runtime
 from masthead.identity.cookies import SESSION_COOKIE

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from masthead.billing.discounts import seed_discounts
+from masthead.billing.catalog.discounts import seed_discounts
 from masthead.decisions import cli
 from masthead.deps import Runtime
 from tests.billing.api_helpers import setup

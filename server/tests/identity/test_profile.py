@@ -95,6 +95,13 @@ def test_updated_values_must_name_sent_fields(client: TestClient) -> None:
     assert "updated-values" in response.json()["message"]
 
 
+def test_updated_values_may_be_null(client: TestClient) -> None:
+    register(client, "p@example.com")
+    response = client.post("/blaize/profile", json={"bio": "x", "updated-values": None})
+    assert response.status_code == 200, response.text
+    assert response.json()["bio"] == "x"
+
+
 def test_profiles_are_private_to_their_reader(client: TestClient) -> None:
     register(client, "one@example.com", **{"full-name": "One Reader"})
     client.post("/blaize/logout")

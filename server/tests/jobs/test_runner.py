@@ -12,7 +12,6 @@ from sqlalchemy import select
 from masthead.clock import FrozenClock
 from masthead.deps import Runtime
 from masthead.jobs import repository
-from masthead.jobs.handlers import HANDLERS
 from masthead.jobs.models import OutboxJob
 from masthead.jobs.runner import LEASE, MAX_ATTEMPTS, backoff, drain_once
 from masthead.jobs.service import enqueue
@@ -45,7 +44,7 @@ def test_backoff_doubles_and_is_capped_at_an_hour() -> None:
 def test_failing_job_is_retried_with_backoff_then_failed(
     runtime: Runtime, clock: FrozenClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setitem(HANDLERS, "test.boom", _boom)
+    monkeypatch.setitem(runtime.background.handlers, "test.boom", _boom)
     job_id = _enqueue(runtime, clock, "test.boom", n=7)
 
     for attempt in range(1, MAX_ATTEMPTS):
@@ -79,7 +78,7 @@ def test_job_that_fails_once_then_succeeds_is_done(
         if len(calls) == 1:
             raise ConnectionError("try later")
 
-    monkeypatch.setitem(HANDLERS, "test.flaky", flaky)
+    monkeypatch.setitem(runtime.background.handlers, "test.flaky", flaky)
     job_id = _enqueue(runtime, clock, "test.flaky", n=1)
     assert drain_once(runtime) == 1
     clock.advance(backoff(1))
@@ -95,7 +94,9 @@ def test_unknown_topic_is_recorded_and_other_jobs_still_run(
     runtime: Runtime, clock: FrozenClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seen: list[int] = []
-    monkeypatch.setitem(HANDLERS, "test.ok", lambda _rt, payload: seen.append(payload["n"]))
+    monkeypatch.setitem(
+        runtime.background.handlers, "test.ok", lambda _rt, payload: seen.append(payload["n"])
+    )
     unknown = _enqueue(runtime, clock, "test.nobody-handles-this")
     known = _enqueue(runtime, clock, "test.ok", n=2)
 
@@ -114,7 +115,9 @@ def test_jobs_run_oldest_first_up_to_the_limit(
     runtime: Runtime, clock: FrozenClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seen: list[int] = []
-    monkeypatch.setitem(HANDLERS, "test.ok", lambda _rt, payload: seen.append(payload["n"]))
+    monkeypatch.setitem(
+        runtime.background.handlers, "test.ok", lambda _rt, payload: seen.append(payload["n"])
+    )
     for n in range(5):
         _enqueue(runtime, clock, "test.ok", n=n)
 
@@ -128,7 +131,9 @@ def test_claimed_job_is_hidden_until_its_lease_ends(
     runtime: Runtime, clock: FrozenClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seen: list[int] = []
-    monkeypatch.setitem(HANDLERS, "test.ok", lambda _rt, payload: seen.append(payload["n"]))
+    monkeypatch.setitem(
+        runtime.background.handlers, "test.ok", lambda _rt, payload: seen.append(payload["n"])
+    )
     job_id = _enqueue(runtime, clock, "test.ok", n=1)
     with runtime.sessions.begin() as db:  # a worker claims the job, then dies
         claimed = repository.claim_next(db, clock.now(), clock.now() + LEASE)
@@ -154,7 +159,7 @@ def test_concurrent_drains_run_each_job_exactly_once(
         with lock:
             seen.append(payload["n"])
 
-    monkeypatch.setitem(HANDLERS, "test.count", record)
+    monkeypatch.setitem(runtime.background.handlers, "test.count", record)
     for n in range(40):
         _enqueue(runtime, clock, "test.count", n=n)
 

@@ -8,9 +8,10 @@ from collections.abc import Callable
 import pytest
 from sqlalchemy import func, select
 
+from masthead import worker
 from masthead.clock import Clock, FrozenClock
 from masthead.deps import Runtime
-from masthead.jobs import runner, worker
+from masthead.jobs import runner
 from masthead.jobs.models import OutboxJob
 from masthead.mail.models import DeliveredMail
 from masthead.mail.service import send_mail

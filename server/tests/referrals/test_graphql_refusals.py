@@ -122,3 +122,28 @@ def test_what_squatch_js_sends_renders(client: TestClient) -> None:
     assert widget["user"] is None
     assert widget["widgetConfig"]["values"]["engagementMedium"] == "POPUP"
     assert widget["template"].startswith('<!doctype html>\n<html lang="en-US">')
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"{not json", 'The body must be a JSON object with a "query" string.'),
+        (b'{"query": "{ renderWidget { template } }", "variables": []}', "must be a JSON object"),
+    ],
+)
+def test_a_body_the_document_refuses_gets_the_graphql_refusal(
+    client: TestClient, content: bytes, message: str
+) -> None:
+    response = client.post(URL, content=content, headers={"Content-Type": "application/json"})
+    _refused(response, message)
+
+
+def test_the_document_requires_a_query_string(client: TestClient) -> None:
+    operation = client.get("/api/openapi.json").json()["paths"]["/api/v1/{tenant_alias}/graphql"][
+        "post"
+    ]
+    body = operation["requestBody"]
+    assert body["required"] is True
+    schema = body["content"]["application/json"]["schema"]
+    assert schema["required"] == ["query"]
+    assert schema["properties"]["query"]["type"] == "string"

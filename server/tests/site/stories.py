@@ -10,9 +10,10 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from masthead.articles.demo_content import DEMO_STORIES, DemoStory
-from masthead.articles.seed import content_id_for, seed_articles
-from masthead.billing.catalog import seed_catalogue
+from masthead.articles.seed import content_id_for
+from masthead.billing.catalog.service import seed_catalogue
 from masthead.deps import Runtime
+from masthead.seed import seed_stories
 
 SITE = "/wp-json/nyp-membership/v1"
 _BLOCK = re.compile(r'<script type="application/json" id="([\w-]+)">(.*?)</script>', re.S)
@@ -20,7 +21,7 @@ _BLOCK = re.compile(r'<script type="application/json" id="([\w-]+)">(.*?)</scrip
 
 def seed(runtime: Runtime) -> None:
     seed_catalogue(runtime)
-    seed_articles(runtime)
+    seed_stories(runtime)
 
 
 def demo_story(brand: str, access: str) -> DemoStory:

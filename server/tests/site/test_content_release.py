@@ -183,7 +183,7 @@ def test_the_entitlement_question(client: TestClient, runtime: Runtime) -> None:
 def test_a_home_delivery_reader_gets_the_members_body_until_it_is_revoked(
     client: TestClient, runtime: Runtime
 ) -> None:
-    from masthead.billing import home_delivery
+    from masthead.billing.home_delivery import service as home_delivery
 
     sign_in(client, "print@example.com")
     assert get_content(client, content_id(MEMBERS), page_nonce(client)).status_code == 403
@@ -220,7 +220,7 @@ def test_a_lapsed_membership_is_refused_on_its_next_request(
 ) -> None:
     from sqlalchemy import update
 
-    from masthead.billing.models import BillingSubscription
+    from masthead.billing.memberships.models import BillingSubscription
 
     grant = _subscribe(client, runtime)
     sent = page_nonce(client)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from masthead.site.nonces import TICK_SECONDS, make_nonce, nonce_valid
+from masthead.nonces import TICK_SECONDS, make_nonce, nonce_valid
 
 SECRET = "s" * 32
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)

@@ -16,9 +16,9 @@ from masthead.app import create_app
 from masthead.articles.demo_content import DEMO_STORIES
 from masthead.clock import FrozenClock
 from masthead.deps import Runtime
+from masthead.nonces import nonce_valid
 from masthead.settings import Settings
 from masthead.site.assets import PAINT_GATE
-from masthead.site.nonces import nonce_valid
 from tests.site.stories import content_id, demo_story, get_content, page_globals, path_of, seed
 
 MEMBERS = demo_story("main", "members")

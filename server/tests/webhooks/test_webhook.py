@@ -1,24 +1,26 @@
 """POST /wp-json/nyp-membership/v1/webhook: nonce-checked, only to configured targets,
-delivered signed through the outbox, retried until the target takes it."""
+delivered signed through the outbox (Standard Webhooks: receivers verify with its library),
+retried until the target takes it."""
 
 from __future__ import annotations
 
 import json
 import threading
 from collections.abc import Iterator
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from standardwebhooks import Webhook, WebhookVerificationError
 
 from masthead.clock import FrozenClock
 from masthead.deps import Runtime
 from masthead.identity.cookies import SESSION_COOKIE
 from masthead.jobs.runner import drain_once
-from masthead.site.nonces import REST_ACTION, make_nonce
-from masthead.webhooks.forwarding import signature
+from masthead.nonces import REST_ACTION, make_nonce
+from masthead.webhooks.forwarding import receiver_secret
 from tests.billing.api_helpers import sign_in
 
 URL = "/wp-json/nyp-membership/v1/webhook"
@@ -36,7 +38,8 @@ class Receiver:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-                receiver.received.append((dict(self.headers), body))
+                headers = {name.lower(): value for name, value in self.headers.items()}
+                receiver.received.append((headers, body))
                 self.send_response(receiver.statuses.pop(0) if receiver.statuses else 204)
                 if receiver.location:
                     self.send_header("Location", receiver.location)
@@ -71,8 +74,9 @@ def post(client: TestClient, runtime: Runtime, **form: str) -> Any:
 
 
 def test_an_event_is_forwarded_signed_with_the_reader(
-    client: TestClient, runtime: Runtime, receiver: Receiver
+    client: TestClient, runtime: Runtime, clock: FrozenClock, receiver: Receiver
 ) -> None:
+    clock.at = datetime.now(UTC)  # the receiver's library checks the timestamp against its own
     tracking_id = sign_in(client)
     response = post(
         client,
@@ -92,8 +96,29 @@ def test_an_event_is_forwarded_signed_with_the_reader(
         tracking_id,
     )
     assert event["id"] == response.json()["id"]
-    timestamp = int(runtime.clock.now().timestamp())
-    assert headers["X-Masthead-Signature"] == signature("hook-secret", timestamp, body)
+    # What a receiver does with off-the-shelf code: the whsec_ form of the setting verifies it.
+    secret = receiver_secret("hook-secret")
+    assert secret == "whsec_aG9vay1zZWNyZXQ="  # base64 of the setting's bytes
+    assert Webhook(secret).verify(body, headers) == event
+    assert headers["webhook-id"] == event["id"]
+    assert headers["webhook-timestamp"] == str(int(clock.at.timestamp()))
+    assert headers["webhook-signature"].startswith("v1,")
+    with pytest.raises(WebhookVerificationError):
+        Webhook(secret).verify(body.replace(b"articleview", b"articleVIEW"), headers)
+    with pytest.raises(WebhookVerificationError):
+        Webhook(receiver_secret("another-secret")).verify(body, headers)
+
+
+def test_a_whsec_setting_is_the_receivers_secret_as_it_is(
+    client: TestClient, runtime: Runtime, clock: FrozenClock, receiver: Receiver
+) -> None:
+    clock.at = datetime.now(UTC)
+    runtime.settings.webhook_secret = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+    assert receiver_secret(runtime.settings.webhook_secret) == runtime.settings.webhook_secret
+    assert post(client, runtime, type="articleview", targetUrl=receiver.url).status_code == 202
+    drain_once(runtime)
+    [(headers, body)] = receiver.received
+    assert Webhook(runtime.settings.webhook_secret).verify(body, headers)["type"] == "articleview"
 
 
 def test_a_failing_target_gets_the_event_again_later(
@@ -107,6 +132,10 @@ def test_a_failing_target_gets_the_event_again_later(
         drain_once(runtime)
     bodies = [json.loads(body) for _, body in receiver.received]
     assert len(bodies) == 3 and len({b["id"] for b in bodies}) == 1  # one event, redelivered
+    # Redeliveries share the webhook-id (receivers drop repeats); each attempt has its own time.
+    attempts = [headers for headers, _ in receiver.received]
+    assert {h["webhook-id"] for h in attempts} == {bodies[0]["id"]}
+    assert len({h["webhook-timestamp"] for h in attempts}) == 3
     assert bodies[0]["reader"] is None  # anonymous events are forwarded too
 
 

@@ -3,9 +3,13 @@ import { Header } from '../ui/Header';
 import { DEFAULT_BRAND } from './config';
 import { LOGIN_PATH } from './guards';
 import { useIdentity } from './state/IdentityProvider';
+import { useAccount, useDataLayer, useProfile } from './state/identityData';
 
 export function AccountLayout() {
   const { state, logOut, config } = useIdentity();
+  const dataLayer = useDataLayer();
+  const profile = useProfile().data;
+  const account = useAccount().data;
   const brand = config.brand ?? DEFAULT_BRAND;
   const location = useLocation();
   const navigate = useNavigate();
@@ -27,10 +31,10 @@ export function AccountLayout() {
         <Header
           brandName={brand.name}
           homeHref={brand.homeUrl}
-          loggedIn={state.dataLayer.loggedIn}
-          fullName={state.user.profile?.['full-name'] ?? state.dataLayer.fullName}
-          email={state.user.account?.identifiers.email_address}
-          avatarColor={state.user.profile?.['avatar-color']}
+          loggedIn={dataLayer.loggedIn}
+          fullName={profile?.['full-name'] ?? dataLayer.fullName}
+          email={account?.identifiers.email_address}
+          avatarColor={profile?.['avatar-color']}
           showAccountControl={!onLoginPage}
           loginHref={LOGIN_PATH}
           settingsHref="/account/settings"

@@ -22,8 +22,8 @@ export function App({ queryClient, config }: { queryClient: QueryClient; config:
 
 /** Spec: the router renders nothing until the data layer has loaded. */
 function RouterWhenReady() {
-  const { state, dataLayerError, retryDataLayer } = useIdentity();
-  if (state.dataLayerLoaded) return <AccountRoutes />;
+  const { dataLayerLoaded, dataLayerError, retryDataLayer } = useIdentity();
+  if (dataLayerLoaded) return <AccountRoutes />;
   if (!dataLayerError) return null;
   return (
     <main className="page">

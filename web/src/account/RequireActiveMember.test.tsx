@@ -34,8 +34,8 @@ describe('isActivePayingMember', () => {
 
 /** As the app's router does: nothing until the data layer has loaded. */
 function WhenReady({ children }: { children: ReactNode }) {
-  const { state } = useIdentity();
-  return state.dataLayerLoaded ? children : null;
+  const { dataLayerLoaded } = useIdentity();
+  return dataLayerLoaded ? children : null;
 }
 
 function open() {

@@ -7,14 +7,12 @@
  * It guards Refer a friend (routes.tsx says why that page, and not My rewards, the payflow or
  * the payment-method page, where readers become such members).
  */
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { paymentMethodsQuery, type MembershipResponse, type PaymentMethod } from '../api/billing';
+import type { MembershipResponse, PaymentMethod } from '../api/billing';
 import { Spinner } from '../ui/Spinner';
-import { useSubscription } from './membership/SubscriptionProvider';
+import { useMembership, usePaymentMethods } from './membership/billingData';
 import { LoadError } from './settings/LoadError';
-import { useIdentity } from './state/IdentityProvider';
 
 export const MEMBERSHIP_PAGE = '/account/settings/membership';
 
@@ -39,11 +37,8 @@ export function membersOnlyPage(state: unknown): string | null {
 
 /** `page` names the guarded page, so the membership page can say why the reader is there. */
 export function RequireActiveMember({ children, page }: { children: ReactNode; page: string }) {
-  const { state: identity } = useIdentity();
-  const { membership, membershipError, retryMembership } = useSubscription();
-  const reader = identity.dataLayer.trackingId ?? identity.user.trackingId ?? null;
-  // The same query (and cache) the subscription provider mirrors into client state.
-  const methods = useQuery({ ...paymentMethodsQuery(reader), enabled: identity.dataLayer.loggedIn && !membership?.homeDelivery });
+  const { membership, error: membershipError, retry: retryMembership } = useMembership();
+  const methods = usePaymentMethods({ enabled: !membership?.homeDelivery });
 
   if (membershipError) return <LoadError error={membershipError} onRetry={retryMembership} />;
   if (!membership) return <Spinner label="Loading your membership…" />;

@@ -2,15 +2,14 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { DEFAULT_REDIRECT } from './redirect';
 import { rememberRedirectPath } from './redirectStorage';
-import { useIdentity } from './state/IdentityProvider';
+import { useDataLayer } from './state/identityData';
 
 export const LOGIN_PATH = '/account/login';
 
 /** Login-only pages: a logged-out reader goes to login, and comes back here afterwards. */
 export function RequireLogin({ children }: { children: ReactNode }) {
-  const { state } = useIdentity();
   const location = useLocation();
-  const loggedIn = state.dataLayer.loggedIn;
+  const { loggedIn } = useDataLayer();
   // A reader who logs out on this page is not sent back to it by their next login.
   const loggedInOnArrival = useRef(loggedIn);
   if (!loggedIn) {
@@ -26,13 +25,13 @@ export function RequireLogin({ children }: { children: ReactNode }) {
  * navigation to the success page.
  */
 export function RedirectIfLoggedIn({ children }: { children: ReactNode }) {
-  const { state } = useIdentity();
-  const [loggedInOnArrival] = useState(state.dataLayer.loggedIn);
+  const { loggedIn } = useDataLayer();
+  const [loggedInOnArrival] = useState(loggedIn);
   return loggedInOnArrival ? <Navigate to={DEFAULT_REDIRECT} replace /> : children;
 }
 
 /** /account itself. */
 export function AccountIndexRedirect() {
-  const { state } = useIdentity();
-  return <Navigate to={state.dataLayer.loggedIn ? DEFAULT_REDIRECT : LOGIN_PATH} replace />;
+  const { loggedIn } = useDataLayer();
+  return <Navigate to={loggedIn ? DEFAULT_REDIRECT : LOGIN_PATH} replace />;
 }

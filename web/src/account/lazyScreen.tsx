@@ -3,6 +3,7 @@
  * spec's 120000 ms, shows "Loading chunk N failed." with a Retry button instead of a blank page.
  */
 import { Component, lazy, Suspense, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { UNKNOWN_ERROR } from '../api/specTexts';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 
@@ -78,7 +79,7 @@ class ChunkErrorBoundary extends Component<BoundaryProps, { error: Error | null 
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
-    const message = error instanceof ChunkLoadError ? error.message : 'An unknown error has occurred.';
+    const message = error instanceof ChunkLoadError ? error.message : UNKNOWN_ERROR;
     return (
       <div className="page">
         <div role="alert" className="alert alert--error">

@@ -1,4 +1,6 @@
-/** Reader-facing texts of spec section 8, word for word. */
+/** Reader-facing texts of spec section 8, word for word (billing's are the server's: specTexts). */
+import { UNKNOWN_ERROR } from '../api/specTexts';
+
 export const messages = {
   fillAllFields: 'Please fill out all form fields.',
   emailInUse: 'Sorry, this email is already in use.',
@@ -10,7 +12,7 @@ export const messages = {
   resetProblem: 'Sorry, there was a problem resetting your password.',
   passwordRule: 'Password must be at least 8 characters with one uppercase letter.',
   currentPasswordMismatch: "Sorry, your current password didn't match. Try again.",
-  unknownError: 'An unknown error has occurred.',
+  unknownError: UNKNOWN_ERROR,
   profileUpdateError: 'Sorry, there was an error updating your profile',
   emailChangeWrongPassword: 'Your password is incorrect.',
   emailChangeExpired: 'The email change link is expired.',

@@ -3,7 +3,6 @@ import { AccountLayout } from './AccountLayout';
 import { AccountIndexRedirect, RedirectIfLoggedIn, RequireLogin } from './guards';
 import { lazyScreen } from './lazyScreen';
 import { SubscriptionLayout } from './membership/SubscriptionProvider';
-import { ReferralLayout } from './referrals/ReferralProvider';
 import { RequireActiveMember } from './RequireActiveMember';
 
 // Each screen is its own chunk; the name is what "Loading chunk N failed." reports.
@@ -107,26 +106,24 @@ export function AccountRoutes() {
               </RequireLogin>
             }
           />
-          <Route element={<ReferralLayout />}>
-            <Route
-              path="settings/refer-a-friend"
-              element={
-                <RequireLogin>
-                  <RequireActiveMember page="Refer a friend">
-                    <ReferAFriend />
-                  </RequireActiveMember>
-                </RequireLogin>
-              }
-            />
-            <Route
-              path="settings/my-rewards"
-              element={
-                <RequireLogin>
-                  <MyRewards />
-                </RequireLogin>
-              }
-            />
-          </Route>
+          <Route
+            path="settings/refer-a-friend"
+            element={
+              <RequireLogin>
+                <RequireActiveMember page="Refer a friend">
+                  <ReferAFriend />
+                </RequireActiveMember>
+              </RequireLogin>
+            }
+          />
+          <Route
+            path="settings/my-rewards"
+            element={
+              <RequireLogin>
+                <MyRewards />
+              </RequireLogin>
+            }
+          />
         </Route>
         <Route path="settings/update-email" element={<UpdateEmail />} />
         <Route path="settings/verify-email-change" element={<VerifyEmailChange />} />

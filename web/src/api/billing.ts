@@ -5,16 +5,18 @@
  * The wire shapes come from schema.d.ts, generated from the server's OpenAPI document.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, request } from './client';
+import { ApiError, api, call } from './client';
 import type { components } from './schema';
 
-// Paths (spec section 7, and the server contract).
+// Paths (spec section 7, and the server contract), as the OpenAPI document names them.
 export const PLANS_PATH = '/wp-json/nyp-membership/v1/plans';
 export const MEMBERSHIP_PATH = '/wp-json/nyp-membership/v1/membership';
 export const CLIENT_TOKEN_PATH = '/blaize/payment/braintree/token';
 export const PAYMENT_METHODS_PATH = '/zephr/payment/braintree/payment-methods';
 export const SUBSCRIBE_PATH = '/blaize/payment/braintree/subscribe';
 export const SUBSCRIPTIONS_PATH = '/blaize/payment/braintree/subscriptions';
+/** One subscription: cancel (DELETE) and pause, resume, restart or switch (PATCH). */
+export const SUBSCRIPTION_PATH = '/blaize/payment/braintree/subscriptions/{subscription_id}';
 
 /** Spec section 9: default product id. */
 export const DEFAULT_PRODUCT_ID = 'sports-membership';
@@ -56,39 +58,42 @@ export interface CancelRequest {
 // Calls
 
 export function fetchPlans(): Promise<PlansResponse> {
-  return request(PLANS_PATH);
+  return call(() => api.GET(PLANS_PATH));
 }
 
 export function fetchMembership(): Promise<MembershipResponse> {
-  return request(MEMBERSHIP_PATH);
+  return call(() => api.GET(MEMBERSHIP_PATH));
 }
 
 export async function fetchClientToken(): Promise<string> {
-  const response = await request<{ token: string }>(CLIENT_TOKEN_PATH);
+  const response = await call(() => api.GET(CLIENT_TOKEN_PATH));
   return response.token;
 }
 
 export function fetchPaymentMethods(): Promise<PaymentMethod[]> {
-  return request(PAYMENT_METHODS_PATH);
+  return call(() => api.GET(PAYMENT_METHODS_PATH));
 }
 
 export function fetchSubscriptions(): Promise<Subscription[]> {
-  return request(SUBSCRIPTIONS_PATH);
+  return call(() => api.GET(SUBSCRIPTIONS_PATH));
 }
 
 /** 402 payment-declined carries the processor's message; 409 already-subscribed. */
-export function subscribe({ paymentNonce, planId, productId = DEFAULT_PRODUCT_ID, skipTrialPeriod = false }: SubscribeRequest): Promise<{ grant_id: string }> {
-  return request(SUBSCRIBE_PATH, {
-    method: 'POST',
-    body: { payment_nonce: paymentNonce, plan_id: planId, product_id: productId, skip_trial_period: skipTrialPeriod },
-  });
+export function subscribe({ paymentNonce, planId, productId = DEFAULT_PRODUCT_ID, skipTrialPeriod = false }: SubscribeRequest) {
+  return call(() =>
+    api.POST(SUBSCRIBE_PATH, {
+      body: { payment_nonce: paymentNonce, plan_id: planId, product_id: productId, skip_trial_period: skipTrialPeriod },
+    }),
+  );
 }
 
 export function cancelSubscription(id: string, { reason, reasonText }: CancelRequest): Promise<Subscription> {
-  return request(`${SUBSCRIPTIONS_PATH}/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
-    body: { 'cancel-reason': reason, 'cancel-reason-text': reasonText },
-  });
+  return call(() =>
+    api.DELETE(SUBSCRIPTION_PATH, {
+      params: { path: { subscription_id: id } },
+      body: { 'cancel-reason': reason, 'cancel-reason-text': reasonText },
+    }),
+  );
 }
 
 // Queries

@@ -1,16 +1,16 @@
 /**
- * The one request client every call goes through: JSON in and out, cookies included,
- * and errors that always carry a status, a type and a message a person can read.
+ * The one API client every call goes through: openapi-fetch typed from schema.d.ts (generated
+ * from the server's OpenAPI document), so a wrong path, field or answer does not compile.
+ * Cookies ride along, site API calls carry the nonce, and every failure is an ApiError with
+ * a status, a type and a message a person can read.
  */
-
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { paths } from './schema';
 import { BAD_NONCE, needsNonce, siteNonce } from './siteNonce';
 
 export const OFFLINE_MESSAGE = 'You are probably offline.';
 export const INVALID_JSON_MESSAGE = 'The response is not a valid JSON response.';
 export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred.';
-
-/** Pages fetched at a time when a caller asks for every item with `perPage: -1`. */
-export const PAGE_SIZE = 100;
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -32,78 +32,91 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-type Query = Record<string, string | number | boolean | undefined>;
-
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  query?: Query;
-  /** -1 fetches every page (100 at a time) until a short page and returns one array. */
-  perPage?: number;
-  signal?: AbortSignal;
+/** The page's own origin: openapi-fetch builds a Request, which needs an absolute URL. */
+function pageOrigin(): string {
+  return typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
 }
 
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  if (options.perPage === -1) {
-    return (await requestAllPages(path, options)) as T;
-  }
-  const query = options.perPage ? { ...options.query, per_page: options.perPage } : options.query;
-  return sendOnce<T>(withQuery(path, query), options);
-}
-
-async function requestAllPages(path: string, options: RequestOptions): Promise<unknown[]> {
-  const items: unknown[] = [];
-  for (let page = 1; ; page += 1) {
-    const url = withQuery(path, { ...options.query, per_page: PAGE_SIZE, page });
-    const batch = await sendOnce<unknown>(url, options);
-    if (!Array.isArray(batch)) {
-      throw new ApiError(INVALID_JSON_MESSAGE, 200, 'invalid-json', batch);
-    }
-    items.push(...batch);
-    if (batch.length < PAGE_SIZE) return items;
-  }
-}
-
-async function sendOnce<T>(url: string, options: RequestOptions, renewNonce = false): Promise<T> {
-  const init: RequestInit = {
-    method: options.method ?? 'GET',
-    credentials: 'include',
-    headers: { Accept: 'application/json' },
-    signal: options.signal ?? null,
-  };
-  const nonced = needsNonce(url);
-  if (nonced) init.headers = { ...init.headers, 'X-WP-Nonce': await siteNonce(renewNonce) };
-  if (options.body !== undefined) {
-    init.headers = { ...init.headers, 'Content-Type': 'application/json' };
-    init.body = JSON.stringify(options.body);
-  }
-
-  let response: Response;
+/**
+ * Hands the built request to the page's fetch (looked up per call, so a test's stub is used)
+ * as a same-origin path and init, the request the browser always sent; no answer at all
+ * becomes the offline ApiError, while an abort, the caller's decision, passes unchanged.
+ */
+async function sendFromPage(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const target = url.origin === pageOrigin() ? `${url.pathname}${url.search}` : request.url;
+  const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
   try {
-    response = await fetch(url, init);
+    return await fetch(target, {
+      method: request.method,
+      credentials: 'include',
+      headers: request.headers,
+      signal: request.signal,
+      ...(body === '' ? {} : { body }),
+    });
   } catch (error) {
-    // An abort is the caller's decision, not a network failure: let it through unchanged.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(OFFLINE_MESSAGE, 0, 'network-error');
   }
+}
 
-  const text = await response.text();
-  let body: unknown = null;
-  if (text.trim() !== '') {
+/** Site API calls (/wp-json/) carry X-WP-Nonce; the nonce itself is fetched without one. */
+const nonceMiddleware: Middleware = {
+  async onRequest({ request }) {
+    if (!needsNonce(request.url)) return undefined;
+    request.headers.set('X-WP-Nonce', await siteNonce());
+    return request;
+  },
+};
+
+/** A body that is there but is not JSON is refused here, with the status it came with. */
+const jsonOnlyMiddleware: Middleware = {
+  async onResponse({ response }) {
+    const text = await response.clone().text();
+    if (text.trim() === '') return undefined;
     try {
-      body = JSON.parse(text);
+      JSON.parse(text);
     } catch {
       throw new ApiError(INVALID_JSON_MESSAGE, response.status, 'invalid-json');
     }
-  }
+    return undefined;
+  },
+};
 
+export const api = createClient<paths>({
+  baseUrl: pageOrigin(),
+  credentials: 'include',
+  headers: { Accept: 'application/json' },
+  fetch: sendFromPage,
+});
+api.use(nonceMiddleware, jsonOnlyMiddleware);
+
+/** What openapi-fetch answers: data on success, the parsed error body otherwise. */
+type Answer<Data> = { data?: Data; error?: unknown; response: Response };
+
+/**
+ * Sends a call made with `api` and returns its data (null for an empty body), or throws the
+ * ApiError the screens read. A site API call refused with 403 bad-nonce (a login or logout
+ * since the nonce was made) is sent once more with a renewed nonce.
+ */
+export async function call<Data>(send: () => Promise<Answer<Data>>): Promise<Data> {
+  let answer = await send();
+  if (isBadNonce(answer)) {
+    await siteNonce(true);
+    answer = await send();
+  }
+  const { data, error, response } = answer;
   if (!response.ok) {
+    const body = error === undefined || error === '' ? null : error;
     const { type, message } = errorFields(body);
-    // The session changed since the nonce was made (a login or logout): once more, renewed.
-    if (nonced && !renewNonce && response.status === 403 && type === BAD_NONCE) return sendOnce<T>(url, options, true);
     throw new ApiError(message ?? UNKNOWN_ERROR_MESSAGE, response.status, type ?? 'unknown', body);
   }
-  return body as T;
+  return (data ?? null) as Data;
+}
+
+/** Only site API calls are nonced, so only they are refused this way. */
+function isBadNonce({ error, response }: Answer<unknown>): boolean {
+  return response.status === 403 && errorFields(error).type === BAD_NONCE;
 }
 
 function errorFields(body: unknown): { type?: string; message?: string } {
@@ -113,15 +126,4 @@ function errorFields(body: unknown): { type?: string; message?: string } {
   const message =
     typeof record.message === 'string' && record.message.trim() !== '' ? record.message : undefined;
   return { ...(type ? { type } : {}), ...(message ? { message } : {}) };
-}
-
-function withQuery(path: string, query: Query | undefined): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.set(key, String(value));
-  }
-  const search = params.toString();
-  if (!search) return path;
-  return `${path}${path.includes('?') ? '&' : '?'}${search}`;
 }

@@ -3,14 +3,11 @@
  * feature per call. The account area asks for available-plans and cancel-flow-offer.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { request } from './client';
-import type { components } from './schema';
+import { api, call } from './client';
 
 export const DECISION_ENGINE_PATH = '/zephr/decision-engine';
 export const AVAILABLE_PLANS_FEATURE = 'available-plans';
 export const CANCEL_FLOW_OFFER_FEATURE = 'cancel-flow-offer';
-
-type DecisionOut = components['schemas']['DecisionOut'];
 
 export interface DecisionRequest {
   sdkFeatureSlug: string;
@@ -22,10 +19,11 @@ export interface DecisionRequest {
 
 /** The feature's outputValue, as the server sent it (unknown: callers validate it). */
 export async function fetchDecision({ sdkFeatureSlug, path, contentId = null, session = null }: DecisionRequest): Promise<unknown> {
-  const answer = await request<DecisionOut>(DECISION_ENGINE_PATH, {
-    method: 'POST',
-    body: { contentId, path, sdkFeatureSlug, userAgent: typeof navigator === 'undefined' ? null : navigator.userAgent, session },
-  });
+  const answer = await call(() =>
+    api.POST(DECISION_ENGINE_PATH, {
+      body: { contentId, path, sdkFeatureSlug, userAgent: typeof navigator === 'undefined' ? null : navigator.userAgent, session },
+    }),
+  );
   return answer.outputValue;
 }
 

@@ -1,9 +1,9 @@
 /** The identity calls of the account area, one function per endpoint. */
-import { isApiError, request } from './client';
+import { api, call, isApiError } from './client';
 import type {
   Account,
   DataLayer,
-  DataLayerResponse,
+  EditableProfileKey,
   EmailChangeResponse,
   MessageResponse,
   Profile,
@@ -22,35 +22,35 @@ export interface Registration extends Credentials {
 }
 
 export function login({ email, password }: Credentials): Promise<SessionResponse> {
-  return request('/blaize/login', {
-    method: 'POST',
-    body: { identifiers: { email_address: email }, validators: { password } },
-  });
+  return call(() =>
+    api.POST('/blaize/login', { body: { identifiers: { email_address: email }, validators: { password } } }),
+  );
 }
 
 export function register({ email, password, firstName, lastName }: Registration): Promise<SessionResponse> {
-  return request('/blaize/register', {
-    method: 'POST',
-    body: {
-      identifiers: { email_address: email },
-      validators: { password },
-      attributes: {
-        'full-name': `${firstName} ${lastName}`.trim(),
-        'first-name': firstName,
-        'last-name': lastName,
+  return call(() =>
+    api.POST('/blaize/register', {
+      body: {
+        identifiers: { email_address: email },
+        validators: { password },
+        attributes: {
+          'full-name': `${firstName} ${lastName}`.trim(),
+          'first-name': firstName,
+          'last-name': lastName,
+        },
       },
-    },
-  });
+    }),
+  );
 }
 
 export function logout(): Promise<MessageResponse> {
-  return request('/blaize/logout', { method: 'POST' });
+  return call(() => api.POST('/blaize/logout'));
 }
 
 /** A 401 is not an error here: it means the reader is logged out. */
 export async function fetchDataLayer(): Promise<DataLayer> {
   try {
-    const response = await request<DataLayerResponse>('/blaize/datalayer');
+    const response = await call(() => api.GET('/blaize/datalayer'));
     return response.dataLayer;
   } catch (error) {
     if (isApiError(error) && error.status === 401) return { loggedIn: false };
@@ -59,57 +59,45 @@ export async function fetchDataLayer(): Promise<DataLayer> {
 }
 
 export function fetchAccount(): Promise<Account> {
-  return request('/blaize/account');
+  return call(() => api.GET('/blaize/account'));
 }
 
 export function fetchProfile(): Promise<Profile> {
-  return request('/blaize/profile');
+  return call(() => api.GET('/blaize/profile'));
 }
 
 /** Sends only the changed keys and names them in updated-values; returns the whole profile. */
 export function updateProfile(changes: ProfileUpdate): Promise<Profile> {
-  return request('/blaize/profile', {
-    method: 'POST',
-    body: { ...changes, 'updated-values': Object.keys(changes) },
-  });
+  const sent = Object.keys(changes) as EditableProfileKey[]; // Object.keys widens to string[]
+  return call(() => api.POST('/blaize/profile', { body: { ...changes, 'updated-values': sent } }));
 }
 
 export function requestPasswordReset(email: string): Promise<unknown> {
-  return request('/blaize/users/reset', {
-    method: 'POST',
-    body: { identifiers: { email_address: email } },
-  });
+  return call(() => api.POST('/blaize/users/reset', { body: { identifiers: { email_address: email } } }));
 }
 
 export function resetPassword(state: string, password: string): Promise<unknown> {
-  return request(`/blaize/users/reset/${encodeURIComponent(state)}`, {
-    method: 'POST',
-    body: { validators: { password } },
-  });
+  return call(() =>
+    api.POST('/blaize/users/reset/{state}', { params: { path: { state } }, body: { validators: { password } } }),
+  );
 }
 
 export function requestEmailChange(newEmail: string): Promise<MessageResponse> {
-  return request('/blaize/users/update-email/', {
-    method: 'POST',
-    body: { new_identifiers: { email_address: newEmail } },
-  });
+  return call(() => api.POST('/blaize/users/update-email/', { body: { new_identifiers: { email_address: newEmail } } }));
 }
 
 export function confirmEmailChange(token: string, password: string): Promise<EmailChangeResponse> {
-  return request(`/blaize/users/update-email/${encodeURIComponent(token)}`, {
-    method: 'POST',
-    body: { validators: { password } },
-  });
+  return call(() =>
+    api.POST('/blaize/users/update-email/{token}', { params: { path: { token } }, body: { validators: { password } } }),
+  );
 }
 
 export function changePassword(currentPassword: string, newPassword: string): Promise<unknown> {
-  return request('/blaize/users/change-password/', {
-    method: 'POST',
-    body: {
-      current_validators: { password: currentPassword },
-      new_validators: { password: newPassword },
-    },
-  });
+  return call(() =>
+    api.POST('/blaize/users/change-password/', {
+      body: { current_validators: { password: currentPassword }, new_validators: { password: newPassword } },
+    }),
+  );
 }
 
 export function avatarUrl(color: string, initials: string): string {

@@ -1,6 +1,6 @@
 /** The site API's referral call: the signed-in reader's referral JWT for the widget library. */
 import { queryOptions } from '@tanstack/react-query';
-import { request } from './client';
+import { api, call } from './client';
 import { STALE_TIME_MS } from './queryClient';
 import type { components } from './schema';
 
@@ -13,7 +13,7 @@ export const REFERRAL_JWT_PATH = '/wp-json/nyp-membership/v1/saasquatch_jwt';
 export const JWT_EXPIRY_MARGIN_MS = 2 * 60 * 1000;
 
 export function fetchReferralJwt(): Promise<ReferralAccess> {
-  return request(REFERRAL_JWT_PATH);
+  return call(() => api.GET(REFERRAL_JWT_PATH));
 }
 
 export const referralKeys = {

@@ -191,12 +191,12 @@ export interface paths {
         get?: never;
         /**
          * Create or update a participant and render their widget
-         * @description Live tenants need a user JWT for these ids (X-SaaSquatch-User-Token, user-token or Authorization: Bearer); test tenants accept calls without one. Signed user fields win over the body's. At the participant's first upsert the referral is attributed from the first code of this tenant in the `_saasquatch` cookie (never to themselves, never again later). `user.referredBy` is present only when referred.
+         * @description Live tenants need a user JWT for these ids (X-SaaSquatch-User-Token, user-token or Authorization: Bearer); test tenants accept calls without one. Signed user fields win over the body's. The body's `id` and `accountId` may be left out; when sent they must be the path's ids (400 BAD_REQUEST otherwise). At the participant's first upsert the referral is attributed from the first code of this tenant in the `_saasquatch` cookie (never to themselves, never again later). `user.referredBy` is present only when referred.
          */
         put: operations["upsert_api_v1__tenant_alias__widget_account__account_id__user__user_id__upsert_put"];
         /**
          * Create or update a participant and render their widget
-         * @description Live tenants need a user JWT for these ids (X-SaaSquatch-User-Token, user-token or Authorization: Bearer); test tenants accept calls without one. Signed user fields win over the body's. At the participant's first upsert the referral is attributed from the first code of this tenant in the `_saasquatch` cookie (never to themselves, never again later). `user.referredBy` is present only when referred.
+         * @description Live tenants need a user JWT for these ids (X-SaaSquatch-User-Token, user-token or Authorization: Bearer); test tenants accept calls without one. Signed user fields win over the body's. The body's `id` and `accountId` may be left out; when sent they must be the path's ids (400 BAD_REQUEST otherwise). At the participant's first upsert the referral is attributed from the first code of this tenant in the `_saasquatch` cookie (never to themselves, never again later). `user.referredBy` is present only when referred.
          */
         post: operations["upsert_api_v1__tenant_alias__widget_account__account_id__user__user_id__upsert_post"];
         delete?: never;
@@ -705,7 +705,7 @@ export interface paths {
         put?: never;
         /**
          * Mail the signed-in reader the confirmation of their pause
-         * @description Queued in the outbox (sent by the worker). Only to the reader's own address; `cta` must link to this site (default: the membership page). A refusal answers `{error}` with the reason, as the spec's client reads it.
+         * @description Queued in the outbox (sent by the worker). Only to the reader's own address; `cta` must link to this site (default: the membership page). The call's own refusal also carries `error` with the reason, as the spec's client reads it; a request refused before the call (not JSON, a field missing) answers the usual error shape.
          */
         post: operations["pause_subscription_email_wp_json_nyp_membership_v1_pause_subscription_email__post"];
         delete?: never;
@@ -1237,6 +1237,19 @@ export interface components {
             /** Key */
             key: string;
         };
+        /** EventQueued */
+        EventQueued: {
+            /**
+             * Id
+             * @description The event's id: the webhook-id its deliveries carry.
+             */
+            id: string;
+            /**
+             * Queued
+             * @description Always true: stored in the outbox, delivered later.
+             */
+            queued: boolean;
+        };
         /** EventsRequest */
         EventsRequest: {
             /** Accountid */
@@ -1434,6 +1447,14 @@ export interface components {
             /** Message */
             message: string;
         };
+        /** NewIdentifiers */
+        NewIdentifiers: {
+            /**
+             * Email Address
+             * Format: email
+             */
+            email_address: string;
+        };
         /** NewPaymentMethod */
         NewPaymentMethod: {
             /** Payment Method Nonce */
@@ -1457,6 +1478,7 @@ export interface components {
         PauseEmailIn: {
             /**
              * Billingcycleenddate
+             * Format: date
              * @description YYYY-MM-DD
              */
             billingCycleEndDate: string;
@@ -1478,6 +1500,7 @@ export interface components {
             pauseLength: number;
             /**
              * Pauselengtheffectivedate
+             * Format: date
              * @description YYYY-MM-DD
              */
             pauseLengthEffectiveDate: string;
@@ -1489,6 +1512,29 @@ export interface components {
              * @description null when the mail is queued; else why not
              */
             error: string | null;
+        };
+        /**
+         * PauseEmailRefusal
+         * @description A refusal of the pause mail: the one error shape, plus `error` (the spec's client reads
+         *     it) when the call itself refuses. A request the app refuses before the call runs (a body
+         *     that is not JSON, a missing field, no session) has no `error`.
+         */
+        PauseEmailRefusal: {
+            /**
+             * Error
+             * @description why not, as `message` says
+             */
+            error?: string | null;
+            /**
+             * Message
+             * @description a sentence the reader can act on
+             */
+            message: string;
+            /**
+             * Type
+             * @description the error type: bad-request, not-your-address, ...
+             */
+            type: string;
         };
         /** PaymentMethodOut */
         PaymentMethodOut: {
@@ -1596,7 +1642,7 @@ export interface components {
         PostalCodeIn: {
             /**
              * Postal Code
-             * @description A ZIP code: 10001 or 10001-1234.
+             * @description A ZIP code: 10001 or 10001-1234 (or 100011234, 10001 1234).
              */
             postal_code: string;
             /**
@@ -1606,7 +1652,7 @@ export interface components {
             session_id?: string | null;
             /**
              * State
-             * @description A US state code: NY.
+             * @description A US state, district, territory or military code, in either case: NY.
              */
             state: string;
             /**
@@ -1917,9 +1963,9 @@ export interface components {
             "private-profile"?: boolean;
             /**
              * Updated-Values
-             * @description The keys sent.
+             * @description The keys sent, each one of the keys in this body (400 bad-request 'The updated-values field must list only the fields sent.' otherwise); null or absent names none.
              */
-            "updated-values"?: string[] | null;
+            "updated-values"?: ("age-group" | "avatar-color" | "bio" | "birth-day" | "birth-month" | "cancel-reason" | "cancel-reason-text" | "display-name" | "first-name" | "full-name" | "gender" | "image-url" | "last-name" | "location" | "notification-follower" | "notification-liked" | "notification-mentioned" | "notification-reply" | "onboarded" | "pause-reason" | "pause-reason-text" | "phone-number" | "private-profile")[] | null;
         };
         /** ReferralErrorBody */
         ReferralErrorBody: {
@@ -2018,7 +2064,10 @@ export interface components {
         };
         /** RenderResponse */
         RenderResponse: {
-            /** Jsoptions */
+            /**
+             * Jsoptions
+             * @description The tenant's widget options, as its operator stored them (open: the library reads what it knows).
+             */
             jsOptions: {
                 [key: string]: unknown;
             };
@@ -2202,7 +2251,7 @@ export interface components {
              * @description switch: the new plan
              */
             plan_id?: string | null;
-        };
+        } & (unknown & unknown);
         /** SubscriptionChangeOut */
         SubscriptionChangeOut: {
             /**
@@ -2284,7 +2333,7 @@ export interface components {
         };
         /** UpdateEmailRequest */
         UpdateEmailRequest: {
-            new_identifiers: components["schemas"]["Identifiers"];
+            new_identifiers: components["schemas"]["NewIdentifiers"];
         };
         /**
          * UserBody
@@ -2302,11 +2351,17 @@ export interface components {
             } | null;
             /** Email */
             email?: string | null;
-            /** Firstname */
+            /**
+             * Firstname
+             * @description At most 100 characters once trimmed, control characters dropped.
+             */
             firstName?: string | null;
             /** Id */
             id?: string | null;
-            /** Lastname */
+            /**
+             * Lastname
+             * @description At most 100 characters once trimmed, control characters dropped.
+             */
             lastName?: string | null;
             /** Locale */
             locale?: string | null;
@@ -2363,11 +2418,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": unknown;
-                };
+                content?: never;
             };
-            /** @description Error */
+            /** @description Bad Request */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2574,9 +2627,23 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": unknown;
+                /**
+                 * @example {
+                 *       "query": "query { renderWidget { template } }"
+                 *     }
+                 */
+                "application/json": {
+                    /** Operationname */
+                    operationName?: string | null;
+                    /** Query */
+                    query: string;
+                    /** Variables */
+                    variables?: {
+                        [key: string]: unknown;
+                    } | null;
+                };
             };
         };
         responses: {
@@ -2765,10 +2832,10 @@ export interface operations {
     render_api_v1__tenant_alias__widget_account__account_id__user__user_id__render_get: {
         parameters: {
             query?: {
-                /** @description REFERRER_WIDGET, CONVERSION_WIDGET or p/<programme>/w/referrerWidget|referredWidget; default: the tenant's jsOptions.widget.defaultWidgetType. */
+                /** @description REFERRER_WIDGET, CONVERSION_WIDGET or p/<programme>/w/referrerWidget|referredWidget; empty or absent: the tenant's jsOptions.widget.defaultWidgetType. A programme the tenant does not have is 404 PROGRAM_NOT_FOUND. */
                 widgetType?: string | null;
-                /** @description Default POPUP. */
-                engagementMedium?: string | null;
+                /** @description Empty or absent: POPUP. */
+                engagementMedium?: "" | "POPUP" | "EMBED" | "CTA" | "HOSTED" | "MOBILE" | "EMAIL" | "UNKNOWN";
                 /** @description en or en_US; sets lang. */
                 locale?: string | null;
             };
@@ -2823,10 +2890,10 @@ export interface operations {
     upsert_api_v1__tenant_alias__widget_account__account_id__user__user_id__upsert_put: {
         parameters: {
             query?: {
-                /** @description REFERRER_WIDGET, CONVERSION_WIDGET or p/<programme>/w/referrerWidget|referredWidget; default: the tenant's jsOptions.widget.defaultWidgetType. */
+                /** @description REFERRER_WIDGET, CONVERSION_WIDGET or p/<programme>/w/referrerWidget|referredWidget; empty or absent: the tenant's jsOptions.widget.defaultWidgetType. A programme the tenant does not have is 404 PROGRAM_NOT_FOUND. */
                 widgetType?: string | null;
-                /** @description Default POPUP. */
-                engagementMedium?: string | null;
+                /** @description Empty or absent: POPUP. */
+                engagementMedium?: "" | "POPUP" | "EMBED" | "CTA" | "HOSTED" | "MOBILE" | "EMAIL" | "UNKNOWN";
                 /** @description en or en_US; sets lang. */
                 locale?: string | null;
             };
@@ -2894,10 +2961,10 @@ export interface operations {
     upsert_api_v1__tenant_alias__widget_account__account_id__user__user_id__upsert_post: {
         parameters: {
             query?: {
-                /** @description REFERRER_WIDGET, CONVERSION_WIDGET or p/<programme>/w/referrerWidget|referredWidget; default: the tenant's jsOptions.widget.defaultWidgetType. */
+                /** @description REFERRER_WIDGET, CONVERSION_WIDGET or p/<programme>/w/referrerWidget|referredWidget; empty or absent: the tenant's jsOptions.widget.defaultWidgetType. A programme the tenant does not have is 404 PROGRAM_NOT_FOUND. */
                 widgetType?: string | null;
-                /** @description Default POPUP. */
-                engagementMedium?: string | null;
+                /** @description Empty or absent: POPUP. */
+                engagementMedium?: "" | "POPUP" | "EMBED" | "CTA" | "HOSTED" | "MOBILE" | "EMAIL" | "UNKNOWN";
                 /** @description en or en_US; sets lang. */
                 locale?: string | null;
             };
@@ -2965,10 +3032,10 @@ export interface operations {
     cookie_user_api_v1__tenant_alias__widget_user_cookie_user_put: {
         parameters: {
             query?: {
-                /** @description REFERRER_WIDGET, CONVERSION_WIDGET or p/<programme>/w/referrerWidget|referredWidget; default: the tenant's jsOptions.widget.defaultWidgetType. */
+                /** @description REFERRER_WIDGET, CONVERSION_WIDGET or p/<programme>/w/referrerWidget|referredWidget; empty or absent: the tenant's jsOptions.widget.defaultWidgetType. A programme the tenant does not have is 404 PROGRAM_NOT_FOUND. */
                 widgetType?: string | null;
-                /** @description Default POPUP. */
-                engagementMedium?: string | null;
+                /** @description Empty or absent: POPUP. */
+                engagementMedium?: "" | "POPUP" | "EMBED" | "CTA" | "HOSTED" | "MOBILE" | "EMAIL" | "UNKNOWN";
                 /** @description en or en_US; sets lang. */
                 locale?: string | null;
             };
@@ -3034,10 +3101,10 @@ export interface operations {
     cookie_user_api_v1__tenant_alias__widget_user_cookie_user_post: {
         parameters: {
             query?: {
-                /** @description REFERRER_WIDGET, CONVERSION_WIDGET or p/<programme>/w/referrerWidget|referredWidget; default: the tenant's jsOptions.widget.defaultWidgetType. */
+                /** @description REFERRER_WIDGET, CONVERSION_WIDGET or p/<programme>/w/referrerWidget|referredWidget; empty or absent: the tenant's jsOptions.widget.defaultWidgetType. A programme the tenant does not have is 404 PROGRAM_NOT_FOUND. */
                 widgetType?: string | null;
-                /** @description Default POPUP. */
-                engagementMedium?: string | null;
+                /** @description Empty or absent: POPUP. */
+                engagementMedium?: "" | "POPUP" | "EMBED" | "CTA" | "HOSTED" | "MOBILE" | "EMAIL" | "UNKNOWN";
                 /** @description en or en_US; sets lang. */
                 locale?: string | null;
             };
@@ -3385,7 +3452,7 @@ export interface operations {
                     "application/json": components["schemas"]["SubscriptionOut"];
                 };
             };
-            /** @description Error */
+            /** @description Bad Request */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3524,6 +3591,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TokenOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Unauthorized */
@@ -4224,6 +4300,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The reader's email address, as the print system has it. */
                 email: string;
             };
             cookie?: never;
@@ -4273,6 +4350,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The reader's email address, as the print system has it. */
                 email: string;
             };
             cookie?: never;
@@ -4322,6 +4400,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The reader's email address, as the print system has it. */
                 email: string;
             };
             cookie?: never;
@@ -4671,6 +4750,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     nonce_wp_json_nyp_membership_v1_nonce_get: {
@@ -4721,7 +4809,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PauseEmailOut"];
+                    "application/json": components["schemas"]["PauseEmailRefusal"];
                 };
             };
             /** @description Unauthorized */
@@ -4739,7 +4827,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PauseEmailOut"];
+                    "application/json": components["schemas"]["PauseEmailRefusal"];
                 };
             };
         };
@@ -4914,7 +5002,7 @@ export interface operations {
     discount_offers_wp_json_nyp_membership_v1_subscriptions__subscription_id__discounts_get: {
         parameters: {
             query?: {
-                purpose?: string;
+                purpose?: "cancel-flow" | "any";
             };
             header?: never;
             path: {
@@ -4944,6 +5032,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4997,6 +5094,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5078,6 +5184,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not Found */
             404: {
                 headers: {
@@ -5124,7 +5239,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["EventQueued"];
                 };
             };
             /** @description Bad Request */
@@ -5220,7 +5335,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentMethodOut"];
                 };
             };
-            /** @description Error */
+            /** @description Bad Request */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5377,7 +5492,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error */
+            /** @description Bad Request */
             400: {
                 headers: {
                     [name: string]: unknown;

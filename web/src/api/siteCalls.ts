@@ -4,7 +4,7 @@
  * must be the cookie's reader's.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { request } from './client';
+import { api, call } from './client';
 import type { components } from './schema';
 
 export const PREPARE_CUSTOMER_PATH = '/wp-json/nyp-membership/v1/prepare-customer';
@@ -19,18 +19,18 @@ export interface ReaderIds {
   trackingId: string | null;
 }
 
-function idFields({ sessionId, trackingId }: ReaderIds): Record<string, string> {
+function idFields({ sessionId, trackingId }: ReaderIds): { session_id?: string; tracking_id?: string } {
   return { ...(sessionId ? { session_id: sessionId } : {}), ...(trackingId ? { tracking_id: trackingId } : {}) };
 }
 
 /** Makes the reader's gateway customer (once) and answers it with a client token. */
 export function prepareCustomer(ids: ReaderIds): Promise<PreparedCustomer> {
-  return request(PREPARE_CUSTOMER_PATH, { method: 'POST', body: idFields(ids) });
+  return call(() => api.POST(PREPARE_CUSTOMER_PATH, { body: idFields(ids) }));
 }
 
 /** Keeps the reader's billing state and ZIP code; says whether memberships are sold there. */
 export function sendPostalCode(state: string, postalCode: string, ids: ReaderIds): Promise<PostalCodeAnswer> {
-  return request(POSTAL_CODE_PATH, { method: 'POST', body: { state, postal_code: postalCode, ...idFields(ids) } });
+  return call(() => api.POST(POSTAL_CODE_PATH, { body: { state, postal_code: postalCode, ...idFields(ids) } }));
 }
 
 export function preparedCustomerQuery(ids: ReaderIds) {

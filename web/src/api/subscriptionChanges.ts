@@ -1,6 +1,6 @@
 /** Pause, resume and plan switch of a running membership, and the pause confirmation mail. */
-import { SUBSCRIPTIONS_PATH } from './billing';
-import { request } from './client';
+import { SUBSCRIPTION_PATH } from './billing';
+import { api, call } from './client';
 import type { components } from './schema';
 
 export const PAUSE_EMAIL_PATH = '/wp-json/nyp-membership/v1/pause-subscription-email/';
@@ -10,11 +10,13 @@ export const PAUSE_LENGTHS = [1, 2, 3] as const;
 export type SubscriptionChange = components['schemas']['SubscriptionChangeOut'];
 
 type ChangeIn = components['schemas']['SubscriptionChangeIn'];
-/** The reason fields have server defaults: a request may leave them out. */
+/** The reason fields have server defaults (empty): a request may leave them out. */
 type ChangeBody = Pick<ChangeIn, 'action'> & Partial<Omit<ChangeIn, 'action'>>;
 
 function change(id: string, body: ChangeBody): Promise<SubscriptionChange> {
-  return request(`${SUBSCRIPTIONS_PATH}/${encodeURIComponent(id)}`, { method: 'PATCH', body });
+  // The generated type counts the defaulted fields as required: they go with their defaults.
+  const withDefaults = { 'pause-reason': '', 'pause-reason-text': '', ...body };
+  return call(() => api.PATCH(SUBSCRIPTION_PATH, { params: { path: { subscription_id: id } }, body: withDefaults }));
 }
 
 export function pauseSubscription(id: string, months: number, reason = ''): Promise<SubscriptionChange> {
@@ -34,26 +36,20 @@ export function switchPlan(id: string, planId: string): Promise<SubscriptionChan
   return change(id, { action: 'switch', plan_id: planId });
 }
 
-export interface PauseEmail {
-  emailAddress: string;
-  pauseLength: number;
-  pauseLengthEffectiveDate: string;
-  billingCycleEndDate: string;
-  cta: string;
-}
+export type PauseEmail = components['schemas']['PauseEmailIn'];
 
 /** Spec: failure or an error in the answer yields false; it never stops the pause. */
 export async function sendPauseEmail(email: PauseEmail): Promise<boolean> {
   try {
-    const answer = await request<{ error: string | null }>(PAUSE_EMAIL_PATH, { method: 'POST', body: email });
+    const answer = await call(() => api.POST(PAUSE_EMAIL_PATH, { body: email }));
     return !answer.error;
   } catch {
     return false;
   }
 }
 
-const discountsPath = (id: string) => `/wp-json/nyp-membership/v1/subscriptions/${encodeURIComponent(id)}/discounts`;
+const DISCOUNTS_PATH = '/wp-json/nyp-membership/v1/subscriptions/{subscription_id}/discounts';
 
 export function takeDiscount(id: string, discountId: string): Promise<SubscriptionChange> {
-  return request(discountsPath(id), { method: 'POST', body: { discount_id: discountId } });
+  return call(() => api.POST(DISCOUNTS_PATH, { params: { path: { subscription_id: id } }, body: { discount_id: discountId } }));
 }

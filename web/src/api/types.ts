@@ -13,7 +13,6 @@ export type SessionResponse = Schemas['AuthResponse'];
 export type Account = Schemas['AccountResponse'];
 export type MessageResponse = Schemas['MessageResponse'];
 export type EmailChangeResponse = Schemas['EmailChangedResponse'];
-export type DataLayerResponse = Schemas['DataLayerResponse'];
 
 /**
  * The reader's profile with the spec's hyphenated keys. Partial on this side: the client
@@ -37,12 +36,3 @@ export type ProfileUpdate = Partial<Pick<Schemas['Profile'], EditableProfileKey>
 
 /** A logged-out reader's data layer is only `{ loggedIn: false }`. */
 export type DataLayer = Partial<Schemas['DataLayer']> & { loggedIn: boolean };
-
-/** GET /dev/mailbox.json items (development only, not in the OpenAPI document). */
-export interface MailboxMessage {
-  id: number | string;
-  to: string;
-  subject: string;
-  text: string;
-  delivered_at: string;
-}

@@ -4,11 +4,10 @@
  * every field is valid.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { UNKNOWN_ERROR } from '../api/specTexts';
 import { Button } from './Button';
 import { CARD_FIELDS, invalidFieldsMessage, type CardField, type FieldState } from './CardFormValidation';
 import type { TokenizedCard } from './cardTokenizer';
-
-export const UNKNOWN_CARD_ERROR = 'An unknown error has occurred.';
 
 export interface CardFormProps<Tokenizer> {
   tokenizer: Tokenizer;
@@ -40,7 +39,7 @@ export function useCardSubmit(onTokenized: (card: TokenizedCard) => Promise<void
     try {
       await onTokenized(await tokenize());
     } catch (caught) {
-      setError(caught instanceof Error && caught.message ? caught.message : UNKNOWN_CARD_ERROR);
+      setError(caught instanceof Error && caught.message ? caught.message : UNKNOWN_ERROR);
     } finally {
       setBusy(false);
     }

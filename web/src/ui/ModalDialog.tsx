@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { UNKNOWN_ERROR } from '../api/specTexts';
 
 interface ModalDialogProps {
   open: boolean;
@@ -72,5 +73,5 @@ export function ModalDialog({ open, title, description, error, busy, onClose, on
 
 /** What a failed action says: the server's message, else the spec's unknown-error text. */
 export function errorText(caught: unknown): string {
-  return caught instanceof Error && caught.message ? caught.message : 'An unknown error has occurred.';
+  return caught instanceof Error && caught.message ? caught.message : UNKNOWN_ERROR;
 }

@@ -8,11 +8,15 @@ interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>
   maxChars?: number;
   /** Why the value is wrong, shown under the field (and the field marked invalid). */
   error?: string | null | undefined;
+  invalid?: boolean;
+  /** Id of a message elsewhere that explains why the field is invalid. */
+  errorId?: string;
   ref?: Ref<HTMLTextAreaElement>;
 }
 
-export function TextArea({ label, hint, maxChars, error, ref, ...textarea }: TextAreaProps) {
+export function TextArea({ label, hint, maxChars, error, invalid = false, errorId, ref, ...textarea }: TextAreaProps) {
   const id = useId();
+  const isInvalid = invalid || Boolean(error);
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -23,8 +27,8 @@ export function TextArea({ label, hint, maxChars, error, ref, ...textarea }: Tex
           ref={ref}
           id={id}
           className="field__input field__input--multiline"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, { hint, maxChars, error })}
+          aria-invalid={isInvalid || undefined}
+          aria-describedby={describedBy(id, { hint, maxChars, error, errorId: isInvalid ? errorId : undefined })}
           {...textarea}
         />
       </FieldMessages>

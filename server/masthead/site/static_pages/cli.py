@@ -22,7 +22,7 @@ from masthead.cli_support import run_command
 from masthead.deps import Runtime
 from masthead.settings import Settings
 from masthead.site.static_pages import service
-from masthead.site.static_pages.schemas import StaticPageIn, page_out
+from masthead.site.static_pages.schemas import StaticPageIn, StaticPageListOut, page_out
 
 
 def main(argv: Sequence[str] | None = None, settings: Settings | None = None) -> int:
@@ -38,15 +38,17 @@ def main(argv: Sequence[str] | None = None, settings: Settings | None = None) ->
     def command(runtime: Runtime) -> object:
         with runtime.sessions.begin() as db:
             if args.action == "list":
-                return {"pages": [page_out(v) for v in service.listing(db)]}
+                listing = StaticPageListOut(pages=[page_out(v) for v in service.listing(db)])
+                return listing.model_dump(mode="json")
             if args.action == "show":
-                return page_out(service.page(db, args.brand, args.slug))
+                return page_out(service.page(db, args.brand, args.slug)).model_dump(mode="json")
             if args.action == "reset":
-                return page_out(service.reset(db, args.brand, args.slug))
+                return page_out(service.reset(db, args.brand, args.slug)).model_dump(mode="json")
             raw = json.loads(Path(args.file).read_text(encoding="utf-8"))
             body = StaticPageIn.model_validate(raw)
             now = runtime.clock.now()
-            return page_out(service.store(db, now, args.brand, args.slug, body.title, body.body))
+            view = service.store(db, now, args.brand, args.slug, body.title, body.body)
+            return page_out(view).model_dump(mode="json")
 
     return run_command(command, _refusal, settings)
 

@@ -12,7 +12,6 @@ from contextlib import contextmanager
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Response
-from fastapi.responses import JSONResponse
 
 from masthead.deps import DbDep, RuntimeDep
 from masthead.errors import ApiError
@@ -38,8 +37,12 @@ OperatorDep = Annotated[
 ]
 
 
-def _answer(work: object) -> Response:
-    return JSONResponse(work, headers=NO_STORE)
+def _no_store(response: Response) -> None:
+    """Every answer of this API is marked no-store (on FastAPI's response, merged into ours)."""
+    response.headers.update(NO_STORE)
+
+
+router.dependencies.append(Depends(_no_store))
 
 
 @contextmanager
@@ -56,8 +59,8 @@ def _refusals_as_api_errors() -> Iterator[None]:
     responses=ERRORS,
     summary="Every static page of every brand, as shown now (operator API)",
 )
-def list_pages(_: OperatorDep, db: DbDep) -> Response:
-    return _answer({"pages": [page_out(v) for v in service.listing(db)]})
+def list_pages(_: OperatorDep, db: DbDep) -> StaticPageListOut:
+    return StaticPageListOut(pages=[page_out(v) for v in service.listing(db)])
 
 
 @router.get(
@@ -67,9 +70,9 @@ def list_pages(_: OperatorDep, db: DbDep) -> Response:
     summary="One static page, as shown now (operator API)",
     description=PAGE_HELP.strip(),
 )
-def show_page(brand: str, slug: str, _: OperatorDep, db: DbDep) -> Response:
+def show_page(brand: str, slug: str, _: OperatorDep, db: DbDep) -> StaticPageOut:
     with _refusals_as_api_errors():
-        return _answer(page_out(service.page(db, brand, slug)))
+        return page_out(service.page(db, brand, slug))
 
 
 @router.put(
@@ -81,11 +84,16 @@ def show_page(brand: str, slug: str, _: OperatorDep, db: DbDep) -> Response:
     "may not hold (see the body's description)." + PAGE_HELP,
 )
 def replace_page(
-    brand: str, slug: str, body: StaticPageIn, _: OperatorDep, db: DbDep, rt: RuntimeDep
-) -> Response:
+    brand: str,
+    slug: str,
+    body: StaticPageIn,
+    _: OperatorDep,
+    db: DbDep,
+    rt: RuntimeDep,
+) -> StaticPageOut:
     with _refusals_as_api_errors():
         view = service.store(db, rt.clock.now(), brand, slug, body.title, body.body)
-    return _answer(page_out(view))
+    return page_out(view)
 
 
 @router.delete(
@@ -95,6 +103,6 @@ def replace_page(
     summary="Bring back a static page's built-in text (operator API)",
     description="Answers the page as it is now shown (`edited: false`)." + PAGE_HELP,
 )
-def reset_page(brand: str, slug: str, _: OperatorDep, db: DbDep) -> Response:
+def reset_page(brand: str, slug: str, _: OperatorDep, db: DbDep) -> StaticPageOut:
     with _refusals_as_api_errors():
-        return _answer(page_out(service.reset(db, brand, slug)))
+        return page_out(service.reset(db, brand, slug))

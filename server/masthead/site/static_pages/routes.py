@@ -9,7 +9,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from masthead.deps import DbDep, RuntimeDep
 from masthead.site import pages, render
-from masthead.site.page_routes import page_headers
+from masthead.site.pages import page_headers
 from masthead.site.static_pages import service
 from masthead.site.static_pages.defaults import PATHS
 

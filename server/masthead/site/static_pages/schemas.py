@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_serializer
 
 from masthead.site.static_pages.service import PageView
 
@@ -35,19 +35,24 @@ class StaticPageOut(BaseModel):
     edited: bool = Field(description="Whether the text differs from the built-in one.")
     updatedAt: datetime | None = Field(description="When it was stored; null: never stored.")
 
+    @field_serializer("updatedAt")
+    def _iso(self, value: datetime | None) -> str | None:
+        # Python's isoformat (`+00:00`), as this API has always written it.
+        return value.isoformat() if value else None
+
 
 class StaticPageListOut(BaseModel):
     pages: list[StaticPageOut]
 
 
-def page_out(view: PageView) -> dict[str, object]:
-    """A page as the operator API and the CLI answer it (StaticPageOut)."""
-    return {
-        "brand": view.brand,
-        "slug": view.slug,
-        "path": view.path,
-        "title": view.title,
-        "body": view.body_html,
-        "edited": view.edited,
-        "updatedAt": view.updated_at.isoformat() if view.updated_at else None,
-    }
+def page_out(view: PageView) -> StaticPageOut:
+    """A page as the operator API and the CLI answer it."""
+    return StaticPageOut(
+        brand=view.brand,
+        slug=view.slug,
+        path=view.path,
+        title=view.title,
+        body=view.body_html,
+        edited=view.edited,
+        updatedAt=view.updated_at,
+    )

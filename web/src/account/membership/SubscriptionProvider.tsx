@@ -1,38 +1,26 @@
 /**
- * The subscription slice of client state (spec section 3) for the payflow and membership
- * pages. TanStack Query fetches and caches the plans, the reader's membership, subscriptions
- * and payment methods; the results are mirrored into the reducer, which screens read.
+ * The subscription slice of client state (the payflow's selection, the membership pages'
+ * banners) for the payflow and membership pages, and the one way to fetch the reader's
+ * billing data again after a change. The data itself is read through billingData.ts.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type Dispatch, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import {
-  billingKeys,
-  membershipQuery,
-  paymentMethodsQuery,
-  plansQuery,
-  subscriptionsQuery,
-  type MembershipResponse,
-} from '../../api/billing';
-import { useIdentity } from '../state/IdentityProvider';
+import { billingKeys, type MembershipResponse } from '../../api/billing';
+import { useReader } from '../state/identityData';
 import {
   initialSubscriptionState,
   subscriptionReducer,
   type SubscriptionAction,
   type SubscriptionState,
 } from '../state/subscriptionReducer';
+import { usePlans } from './billingData';
 
 interface SubscriptionContextValue {
   state: SubscriptionState;
   dispatch: Dispatch<SubscriptionAction>;
-  plansStatus: 'pending' | 'error' | 'success';
-  retryPlans: () => void;
-  /** The membership summary; undefined until it has arrived. */
-  membership: MembershipResponse | undefined;
-  membershipError: Error | null;
-  retryMembership: () => void;
   /**
-   * Fetches the membership, subscriptions and payment methods again (after a change);
+   * Fetches the membership and payment methods again (after a change);
    * resolves with the fresh membership, for texts that must agree with the page.
    */
   refreshBilling: () => Promise<MembershipResponse | undefined>;
@@ -42,71 +30,29 @@ const SubscriptionContext = createContext<SubscriptionContextValue | null>(null)
 
 export function SubscriptionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const { state: identity } = useIdentity();
+  const { loggedIn, reader } = useReader();
   const [state, dispatch] = useReducer(subscriptionReducer, initialSubscriptionState);
-  const loggedIn = identity.dataLayer.loggedIn;
-  const reader = identity.dataLayer.trackingId ?? identity.user.trackingId ?? null;
+  const { error: plansError } = usePlans();
 
-  const plans = useQuery(plansQuery);
-  const membership = useQuery({ ...membershipQuery(reader), enabled: loggedIn });
-  const subscriptions = useQuery({ ...subscriptionsQuery(reader), enabled: loggedIn });
-  const paymentMethods = useQuery({ ...paymentMethodsQuery(reader), enabled: loggedIn });
-
-  // Another reader (or none): nothing of the previous one stays in the state. Runs before the
-  // effects below, which depend on the reader too and so fill the state in again.
+  // Another reader (or none): nothing of the previous one's choices or messages stays.
   useEffect(() => {
     dispatch({ type: 'RESET_SUBSCRIPTION' });
   }, [reader, loggedIn]);
 
   useEffect(() => {
-    if (plans.data) {
-      // Which of them a reader is offered is the payflow's available-plans decision.
-      dispatch({ type: 'SET_PLANS', plans: plans.data });
-    } else if (plans.error) {
-      // Spec: a plan load failure yields an empty plan list and is logged.
-      console.error('Plans could not be loaded', plans.error);
-      dispatch({ type: 'SET_PLANS', plans: {} });
-    }
-  }, [plans.data, plans.error, reader, loggedIn]);
-
-  useEffect(() => {
-    if (!membership.data) return;
-    dispatch({
-      type: 'UPDATE_SUBSCRIPTIONS',
-      data: { activeSubscription: membership.data.activeSubscription, subscriptionStatus: membership.data.status },
-    });
-  }, [membership.data, reader, loggedIn]);
-
-  useEffect(() => {
-    if (subscriptions.data) dispatch({ type: 'SET_SUBSCRIPTIONS', subscriptions: subscriptions.data });
-  }, [subscriptions.data, reader, loggedIn]);
-
-  useEffect(() => {
-    if (paymentMethods.data) dispatch({ type: 'SET_PAYMENT_METHODS', paymentMethods: paymentMethods.data });
-  }, [paymentMethods.data, reader, loggedIn]);
+    // Spec: a plan load failure yields an empty plan list and is logged.
+    if (plansError) console.error('Plans could not be loaded', plansError);
+  }, [plansError]);
 
   const refreshBilling = useCallback(async () => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: billingKeys.membership(reader) }),
-      queryClient.invalidateQueries({ queryKey: billingKeys.subscriptions(reader) }),
       queryClient.invalidateQueries({ queryKey: billingKeys.paymentMethods(reader) }),
     ]);
     return queryClient.getQueryData<MembershipResponse>(billingKeys.membership(reader));
   }, [queryClient, reader]);
 
-  const value = useMemo<SubscriptionContextValue>(
-    () => ({
-      state,
-      dispatch,
-      plansStatus: plans.status,
-      retryPlans: () => void plans.refetch(),
-      membership: loggedIn ? membership.data : undefined,
-      membershipError: membership.data ? null : membership.error,
-      retryMembership: () => void membership.refetch(),
-      refreshBilling,
-    }),
-    [state, plans, membership, loggedIn, refreshBilling],
-  );
+  const value = useMemo<SubscriptionContextValue>(() => ({ state, dispatch, refreshBilling }), [state, refreshBilling]);
 
   return <SubscriptionContext.Provider value={value}>{children}</SubscriptionContext.Provider>;
 }

@@ -1,24 +1,9 @@
 /** Texts of pausing, resuming and changing plan (spec sections 8 and 9). */
 import { formatDate, type Day } from '../../ui/dates';
-import { formatPrice } from '../payflow/texts';
-
-export const PAUSE_ERROR = 'There was an error pausing your subscription';
-export const PAUSE_SUCCESS = 'Subscription successfully paused';
-export const RESUME_ERROR = 'There was an error resuming your subscription';
-export const RESUME_SUCCESS = 'Membership successfully resumed.';
+import { chargeInterval, formatPrice } from '../payflow/texts';
 
 export function monthsWording(months: number): string {
   return months === 1 ? '1 month' : `${months} months`;
-}
-
-/**
- * How often a plan charges: its billing interval is in calendar months (the gateway bills the
- * monthly plan on the same day each month, not every 4 weeks).
- */
-export function chargeInterval(frequency: number): string {
-  if (frequency === 1) return 'every month';
-  if (frequency === 12) return 'every year';
-  return `every ${frequency} months`;
 }
 
 /** "$24.99 every 6 months". */

@@ -1,12 +1,11 @@
 /** The past-due reader's retry: the site API charges the balance again (spec section 7). */
-import { request } from '../../api/client';
-import type { SubscriptionChange } from '../../api/subscriptionChanges';
+import { api, call } from '../../api/client';
 
-export const retryPath = (id: string) => `/wp-json/nyp-membership/v1/subscriptions/${encodeURIComponent(id)}/retry`;
+export const RETRY_PATH = '/wp-json/nyp-membership/v1/subscriptions/{subscription_id}/retry';
 
 /** Resolves with the server's message on success; a decline rejects with its sentence. */
 export async function retryPayment(id: string): Promise<string> {
-  const answer = await request<SubscriptionChange>(retryPath(id), { method: 'POST' });
+  const answer = await call(() => api.POST(RETRY_PATH, { params: { path: { subscription_id: id } } }));
   return answer.message;
 }
 

@@ -4,7 +4,8 @@ import { Button } from '../../ui/Button';
 import { CardForm, type CardTokenizer, type TokenizedCard } from '../../ui/CardForm';
 import { WalletButtons } from '../paymentMethods/WalletButtons';
 import type { WalletProvider } from '../paymentMethods/wallets';
-import { NON_REFUNDABLE_TEXT, PRICE_INCREASE_TEXT, formatPrice, hasTrial, priceWording } from './texts';
+import { NON_REFUNDABLE_TEXT, PRICE_INCREASE_TEXT } from '../../api/specTexts';
+import { formatPrice, hasTrial, priceWording } from './texts';
 
 interface CheckoutProps {
   plan: RawPlan;

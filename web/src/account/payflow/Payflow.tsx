@@ -8,19 +8,23 @@ import { Link, useLocation } from 'react-router';
 import { isApiError } from '../../api/client';
 import { subscribe, type RawPlan } from '../../api/billing';
 import { identityKeys } from '../../api/queries';
+import type { DataLayer } from '../../api/types';
 import { Button } from '../../ui/Button';
 import type { CardTokenizer, TokenizedCard } from '../../ui/CardForm';
 import { PageHeading } from '../../ui/PageHeading';
 import { Spinner } from '../../ui/Spinner';
 import { useSubscription } from '../membership/SubscriptionProvider';
+import { useMembership, usePlans } from '../membership/billingData';
 import type { WalletProvider } from '../paymentMethods/wallets';
 import { useIdentity } from '../state/IdentityProvider';
+import { useDataLayer } from '../state/identityData';
 import { Confirmation } from './Confirmation';
 import { readHandoff } from './handoff';
 import { PlanCards } from './PlanCards';
 import { PreparedCheckout } from './PreparedCheckout';
 import { pushTrackingEvent } from '../../tracking';
-import { SUBSCRIBE_ERROR, hasTrial } from './texts';
+import { SUBSCRIBE_ERROR } from '../../api/specTexts';
+import { hasTrial } from './texts';
 import { useAvailablePlans } from './useAvailablePlans';
 
 /** Spec: subscribe errors show the server's text; anything without one, the generic sentence. */
@@ -31,13 +35,17 @@ export function subscribeErrorMessage(error: unknown): string {
 
 export function Payflow({ tokenizer, wallets }: { tokenizer: CardTokenizer; wallets: WalletProvider }) {
   const queryClient = useQueryClient();
-  const { state: identity, dispatch: identityDispatch, config } = useIdentity();
-  const { state, dispatch, plansStatus, retryPlans, membership, refreshBilling } = useSubscription();
+  const { config } = useIdentity();
+  const { state, dispatch, refreshBilling } = useSubscription();
+  const { plans, status: plansStatus, retry: retryPlans } = usePlans();
+  const { membership } = useMembership();
   // The server decides which plans this reader sees, and in which order (available-plans).
   const availablePlans = useAvailablePlans();
   const [done, setDone] = useState<{ plan: RawPlan; trialStarted: boolean } | null>(null);
-  const hadTrial = Boolean(identity.dataLayer.hadTrial);
-  const { selectedPlan, showPaymentForm } = state.payflow;
+  const hadTrial = Boolean(useDataLayer().hadTrial);
+  const { selectedPlanId, showPaymentForm } = state.payflow;
+  // The chosen plan as offered (with the decision's options), else as the catalogue has it.
+  const selectedPlan = selectedPlanId ? (availablePlans?.find((plan) => plan.id === selectedPlanId) ?? plans[selectedPlanId] ?? null) : null;
   // The plan a call to action offered and the story it was on (handoff.ts).
   const { search } = useLocation();
   const handoff = useMemo(() => readHandoff(search, config.allowedRedirectHosts), [search, config.allowedRedirectHosts]);
@@ -46,7 +54,7 @@ export function Payflow({ tokenizer, wallets }: { tokenizer: CardTokenizer; wall
   const choose = (plan: RawPlan) => {
     preselected.current = true;
     dispatch({ type: 'SET_GLOBAL_ERROR_MESSAGE', message: null });
-    dispatch({ type: 'SET_SELECTED_PLAN', selectedPlan: plan });
+    dispatch({ type: 'SET_SELECTED_PLAN', selectedPlanId: plan.id });
     dispatch({ type: 'SHOW_PAYMENT_FORM', showPaymentForm: true });
   };
 
@@ -78,10 +86,11 @@ export function Payflow({ tokenizer, wallets }: { tokenizer: CardTokenizer; wall
     const trialStarted = hasTrial(selectedPlan) && !hadTrial;
     if (trialStarted) {
       pushTrackingEvent('freeTrialStarted', { planId: selectedPlan.id, planName: selectedPlan.name });
-      identityDispatch({ type: 'SET_HAD_TRIAL', hadTrial: true });
+      // The data layer is fetched again below; until it answers, the trial counts as had.
+      queryClient.setQueryData<DataLayer>(identityKeys.dataLayer, (dataLayer) => dataLayer && { ...dataLayer, hadTrial: true });
     }
     dispatch({ type: 'SHOW_PAYMENT_FORM', showPaymentForm: false });
-    dispatch({ type: 'SET_SELECTED_PLAN', selectedPlan: null });
+    dispatch({ type: 'SET_SELECTED_PLAN', selectedPlanId: null });
     setDone({ plan: selectedPlan, trialStarted });
     void queryClient.invalidateQueries({ queryKey: identityKeys.dataLayer });
     void refreshBilling();

@@ -7,6 +7,7 @@ import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { messages } from '../messages';
 import { useIdentity } from '../state/IdentityProvider';
+import { useReader } from '../state/identityData';
 import { Checkout } from './Checkout';
 
 /**
@@ -15,7 +16,7 @@ import { Checkout } from './Checkout';
  */
 export function PreparedCheckout(props: ComponentProps<typeof Checkout>) {
   const { state: identity } = useIdentity();
-  const ids = { sessionId: identity.user.sessionId, trackingId: identity.dataLayer.trackingId ?? identity.user.trackingId ?? null };
+  const ids = { sessionId: identity.sessionId, trackingId: useReader().reader };
   const prepared = useQuery(preparedCustomerQuery(ids));
 
   if (prepared.isPending) return <Spinner label="Preparing checkout…" />;

@@ -9,7 +9,7 @@
  * Unknown plan ids are logged and dropped (spec section 8).
  */
 import type { RawPlan } from '../../api/billing';
-import { FEATURED_BADGE } from './texts';
+import { FEATURED_BADGE } from '../../api/specTexts';
 
 export interface PlanOptions {
   featured?: boolean;

@@ -1,18 +1,13 @@
 /**
- * The payflow's and payment pages' texts (spec sections 8 and 9, word for word), the web's
- * one copy of them: plan names, calls to action ('Try for free', 'Get 1 Year for $X'...),
- * card headings, prices and account-status messages come from the server (billing/cta.py)
- * with each plan and membership; only the wording around them is here. The generic error
- * sentence is the account area's messages.unknownError.
+ * The payflow's and payment pages' wording (spec sections 8 and 9). The sentences the spec
+ * owns ('All charges are non-refundable.', 'Best Value!', the card messages...) are the
+ * server's, generated into api/specTexts.ts; plan names, calls to action ('Try for free',
+ * 'Get 1 Year for $X'...), card headings, prices and account-status messages come from the
+ * server (billing/catalog/cta.py) with each plan and membership. Only the wording around them
+ * is here.
  */
 import type { RawPlan } from '../../api/billing';
-
-export const NON_REFUNDABLE_TEXT = 'All charges are non-refundable.';
-export const PRICE_INCREASE_TEXT = 'We will notify you by email before any price increase.';
-export const SUBSCRIBE_ERROR = 'It looks like there was an error subscribing, please try again later.';
-export const FEATURED_BADGE = 'Best Value!';
-export const CARD_EXPIRING_MESSAGE = 'Your credit card is about to expire. Please update your {type} ending in {digits}.';
-export const CARD_EXPIRED_MESSAGE = 'Your credit card has expired. Please update your {type} ending in {digits}.';
+import { CARD_EXPIRED_MESSAGE, CARD_EXPIRING_MESSAGE } from '../../api/specTexts';
 
 /** "$4.99" from the server's amount text ("4.99", "1,299.99"). */
 export function formatPrice(amount: string): string {
@@ -25,7 +20,11 @@ export function amountNumber(amount: string): number {
   return /^\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
 }
 
-export function billingPeriod(frequency: number): string {
+/**
+ * How often a plan charges: its billing interval is in calendar months (the gateway bills the
+ * monthly plan on the same day each month, not every 4 weeks).
+ */
+export function chargeInterval(frequency: number): string {
   if (frequency === 1) return 'every month';
   if (frequency === 12) return 'every year';
   return `every ${frequency} months`;
@@ -42,7 +41,7 @@ export function trialLength(plan: RawPlan): string {
 
 /** "7-day free trial, then $4.99 every month." or "$39.99 every year." */
 export function priceWording(plan: RawPlan, hadTrial = false): string {
-  const price = `${formatPrice(plan.amount)} ${billingPeriod(plan.frequency)}`;
+  const price = `${formatPrice(plan.amount)} ${chargeInterval(plan.frequency)}`;
   if (hasTrial(plan) && !hadTrial) return `${trialLength(plan)} free trial, then ${price}.`;
   return `${price}.`;
 }

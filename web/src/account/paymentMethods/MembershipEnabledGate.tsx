@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { Spinner } from '../../ui/Spinner';
 import { DEFAULT_REDIRECT } from '../redirect';
-import { useSubscription } from '../membership/SubscriptionProvider';
+import { useMembership } from '../membership/billingData';
 import { LoadError } from '../settings/LoadError';
 
 /**
@@ -13,7 +13,7 @@ import { LoadError } from '../settings/LoadError';
  * without a method adds one, and where a cancelled reader keeps theirs before resubscribing.
  */
 export function MembershipEnabledGate({ children }: { children: ReactNode }) {
-  const { membership, membershipError, retryMembership } = useSubscription();
+  const { membership, error: membershipError, retry: retryMembership } = useMembership();
   if (membership) return membership.membershipEnabled ? children : <Navigate to={DEFAULT_REDIRECT} replace />;
   if (membershipError) return <LoadError error={membershipError} onRetry={retryMembership} />;
   return <Spinner label="Loading your payment methods…" />;

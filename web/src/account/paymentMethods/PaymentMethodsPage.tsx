@@ -3,17 +3,16 @@
  * default, delete and the CVV-only re-verification. The server decides every flag (default,
  * in use, expired, expiring soon) and every refusal; this page shows them.
  */
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { paymentMethodsQuery, type PaymentMethod } from '../../api/billing';
+import type { PaymentMethod } from '../../api/billing';
 import { ErrorAlert, StatusMessage } from '../../ui/Alert';
 import type { CardTokenizer } from '../../ui/CardForm';
 import { Spinner } from '../../ui/Spinner';
 import { AlertBar } from '../membership/AlertBar';
 import { useSubscription } from '../membership/SubscriptionProvider';
+import { useMembership, usePaymentMethods } from '../membership/billingData';
 import { messages } from '../messages';
 import { LoadError } from '../settings/LoadError';
-import { useIdentity } from '../state/IdentityProvider';
 import { AddPaymentMethod } from './AddPaymentMethod';
 import { addPaymentMethod, deletePaymentMethod, setDefaultPaymentMethod, updatePaymentMethod, type CvvTokenizer } from './api';
 import { CancelledMemberNotice } from './CancelledMemberNotice';
@@ -32,11 +31,9 @@ interface PaymentMethodsPageProps {
 }
 
 export function PaymentMethodsPage({ tokenizer, cvvTokenizer, wallets }: PaymentMethodsPageProps) {
-  const { state: identity } = useIdentity();
-  const { membership, refreshBilling } = useSubscription();
-  const reader = identity.dataLayer.trackingId ?? identity.user.trackingId ?? null;
-  // The same query (and cache) the subscription provider mirrors into client state.
-  const methodsQuery = useQuery({ ...paymentMethodsQuery(reader), enabled: identity.dataLayer.loggedIn });
+  const { refreshBilling } = useSubscription();
+  const { membership } = useMembership();
+  const methodsQuery = usePaymentMethods();
   const methods = methodsQuery.data;
 
   const [success, setSuccess] = useState<string | null>(null);

@@ -4,32 +4,31 @@
  * Braintree's client API as a CVV-only hosted field does.
  */
 import { PAYMENT_METHODS_PATH, fetchClientToken, postCreditCard, type PaymentMethod } from '../../api/billing';
-import { request } from '../../api/client';
+import { api, call } from '../../api/client';
 import type { HostedCardTokenizer } from '../../ui/cardTokenizer';
 
 export const DEFAULT_PAYMENT_METHOD_PATH = '/zephr/payment/braintree/default-payment-method';
 
-function methodPath(token: string): string {
-  return `${PAYMENT_METHODS_PATH}/${encodeURIComponent(token)}`;
-}
+const METHOD_PATH = '/zephr/payment/braintree/payment-methods/{token}';
+const byToken = (token: string) => ({ params: { path: { token } } });
 
 /** 402 payment-declined carries the processor's (or the CVV check's) sentence. */
 export function addPaymentMethod(nonce: string): Promise<PaymentMethod> {
-  return request(PAYMENT_METHODS_PATH, { method: 'POST', body: { payment_method_nonce: nonce } });
+  return call(() => api.POST(PAYMENT_METHODS_PATH, { body: { payment_method_nonce: nonce } }));
 }
 
 /** A card-form nonce replaces the card; a CVV-only nonce re-verifies it. 402 when refused. */
 export function updatePaymentMethod(token: string, nonce: string): Promise<PaymentMethod> {
-  return request(methodPath(token), { method: 'PATCH', body: { payment_method_nonce: nonce } });
+  return call(() => api.PATCH(METHOD_PATH, { ...byToken(token), body: { payment_method_nonce: nonce } }));
 }
 
 /** 409 payment-method-in-use when it is the only method paying for a live membership. */
 export async function deletePaymentMethod(token: string): Promise<void> {
-  await request<null>(methodPath(token), { method: 'DELETE' });
+  await call(() => api.DELETE(METHOD_PATH, byToken(token)));
 }
 
 export function setDefaultPaymentMethod(token: string): Promise<PaymentMethod> {
-  return request(DEFAULT_PAYMENT_METHOD_PATH, { method: 'PUT', body: { payment_method_token: token } });
+  return call(() => api.PUT(DEFAULT_PAYMENT_METHOD_PATH, { body: { payment_method_token: token } }));
 }
 
 /** Turns a CVV typed into the page's own input into a single-use CVV-only nonce. */

@@ -4,9 +4,8 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../api/queryClient';
-import { REFERRAL_JWT_PATH, type ReferralAccess } from '../../api/referrals';
-import { IdentityProvider } from '../state/IdentityProvider';
-import { ReferralProvider, useReferral } from './ReferralProvider';
+import { REFERRAL_JWT_PATH, referralKeys, type ReferralAccess } from '../../api/referrals';
+import { IdentityProvider, useIdentity } from '../state/IdentityProvider';
 import { useReferralJwt } from './useReferralJwt';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -35,6 +34,8 @@ function serve(jwtReplies: Reply[], loggedIn = true) {
       reply = { status: 200, body: { identifiers: { email_address: 'ada@example.com' }, tracking_id: 't-1' } };
     } else if (url.startsWith('/blaize/profile')) {
       reply = { status: 200, body: { 'full-name': 'Ada Lovelace' } };
+    } else if (url.startsWith('/blaize/logout')) {
+      reply = { status: 200, body: { message: 'Logged out.' } };
     } else if (url === REFERRAL_JWT_PATH) {
       reply = jwtReplies.length > 1 ? jwtReplies.shift()! : jwtReplies[0]!;
     } else {
@@ -52,16 +53,21 @@ function wrapper(queryClient: QueryClient) {
   return function Wrapper({ children }: { children: ReactNode }) {
     return (
       <QueryClientProvider client={queryClient}>
-        <IdentityProvider config={{ allowedRedirectHosts: ['127.0.0.1'] }}>
-          <ReferralProvider>{children}</ReferralProvider>
-        </IdentityProvider>
+        <IdentityProvider config={{ allowedRedirectHosts: ['127.0.0.1'] }}>{children}</IdentityProvider>
       </QueryClientProvider>
     );
   };
 }
 
+/** The hook, and spec section 3's `referral: {jwt, jwtFetched}` as the hook names it. */
 function renderJwtHook(queryClient = createQueryClient()) {
-  return renderHook(() => ({ result: useReferralJwt(), referral: useReferral().state }), { wrapper: wrapper(queryClient) });
+  return renderHook(
+    () => {
+      const result = useReferralJwt();
+      return { result, referral: { jwt: result.jwt, jwtFetched: result.jwtFetched } };
+    },
+    { wrapper: wrapper(queryClient) },
+  );
 }
 
 beforeEach(() => {
@@ -76,7 +82,7 @@ afterEach(() => {
 });
 
 describe('useReferralJwt', () => {
-  it('fetches the JWT for a logged-in reader and stores it as referral {jwt, jwtFetched}', async () => {
+  it('fetches the JWT for a logged-in reader and reports it as referral {jwt, jwtFetched}', async () => {
     const fetchMock = serve([{ status: 200, body: access('jwt-1') }]);
     const { result } = renderJwtHook();
     expect(result.current.referral).toEqual({ jwt: null, jwtFetched: false });
@@ -111,6 +117,21 @@ describe('useReferralJwt', () => {
     expect(result.current.result.error).toBeNull();
     expect(result.current.referral).toEqual({ jwt: 'jwt-2', jwtFetched: true });
     expect(jwtCalls(fetchMock)).toBe(2);
+  });
+
+  it('keeps no copy: {jwt, jwtFetched} are what the query cache holds', async () => {
+    const queryClient = createQueryClient();
+    serve([{ status: 200, body: access('jwt-1') }]);
+    const { result } = renderJwtHook(queryClient);
+    await waitFor(() => expect(result.current.referral).toEqual({ jwt: 'jwt-1', jwtFetched: true }));
+    // The reader's own key (an earlier one, for no reader yet, holds nothing).
+    const query = queryClient.getQueryCache().findAll({ queryKey: referralKeys.all }).find((each) => each.state.data);
+    expect(query?.state.data).toEqual(access('jwt-1'));
+
+    // A JWT the cache gets by any way (another page's refetch) is the hook's at its next render.
+    act(() => queryClient.setQueryData(query!.queryKey, access('jwt-renewed')));
+    await waitFor(() => expect(result.current.referral).toEqual({ jwt: 'jwt-renewed', jwtFetched: true }));
+    expect(result.current.result.access?.jwt).toBe('jwt-renewed');
   });
 
   it('holds back a cached JWT about to expire until a fresh one arrives', async () => {
@@ -159,5 +180,24 @@ describe('useReferralJwt', () => {
     await waitFor(() => expect(later.result.current.access?.jwt).toBe('second'));
     expect(seen).toContain('first');
     expect(jwtCalls(fetchMock)).toBe(2);
+  });
+});
+
+describe('a reader logging out of this tab', () => {
+  it('leaves the next reader no referral token, membership or payment method of theirs', async () => {
+    serve([{ status: 200, body: access('jwt-of-ada') }]);
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(['billing', 'membership'], { status: 'Active' });
+    const { result } = renderHook(
+      () => ({ jwt: useReferralJwt(), identity: useIdentity() }),
+      { wrapper: wrapper(queryClient) },
+    );
+    await waitFor(() => expect(result.current.jwt.jwt).toBe('jwt-of-ada'));
+
+    await act(() => result.current.identity.logOut());
+
+    expect(queryClient.getQueriesData({ queryKey: referralKeys.all }).every(([, data]) => data === undefined)).toBe(true);
+    expect(queryClient.getQueryData(['billing', 'membership'])).toBeUndefined();
+    expect(result.current.jwt.jwt).toBeNull();
   });
 });

@@ -1,38 +1,32 @@
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/client';
 import { requestPasswordReset } from '../../api/identity';
-import { ErrorAlert, StatusMessage } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
+import { StatusMessage } from '../../ui/Alert';
 import { PageHeading } from '../../ui/PageHeading';
 import { TextField } from '../../ui/TextField';
-import { checkedResolver, firstErrorMessage } from '../forms';
+import { FormError, SubmitButton } from '../FormParts';
 import { messages } from '../messages';
+import { useAccountForm } from '../useAccountForm';
 import { checkEmail } from '../validation';
 
 const FIELDS = ['email'] as const;
 
 export default function ForgotPasswordScreen() {
-  const errorId = useId();
-  const [serverError, setServerError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm({
-    resolver: checkedResolver(FIELDS, checkEmail),
-    defaultValues: { email: '' },
-  });
-
-  const onSubmit = handleSubmit(async ({ email }) => {
-    setServerError(null);
-    setSentTo(null);
-    try {
+  const form = useAccountForm({
+    fields: FIELDS,
+    check: checkEmail,
+    submit: async ({ email }) => {
+      setSentTo(null);
       await requestPasswordReset(email.trim());
       setSentTo(email.trim());
-    } catch (error) {
+    },
+    failure: (error) => {
       // Too many attempts and being offline have their own words; the rest is one message.
       const ownWords = isApiError(error) && (error.status === 429 || error.status === 0);
-      setServerError(ownWords ? error.message : messages.resetProblem);
-    }
+      return ownWords ? error.message : messages.resetProblem;
+    },
   });
 
   return (
@@ -40,7 +34,7 @@ export default function ForgotPasswordScreen() {
       <PageHeading title="Forgot your password?">Forgot your password?</PageHeading>
       <p className="lead">Enter the email address of your account and we will send you a link to set a new password.</p>
       <div className="card">
-        <ErrorAlert id={errorId}>{firstErrorMessage(formState.errors, FIELDS) ?? serverError}</ErrorAlert>
+        <FormError form={form} />
         <StatusMessage>
           {sentTo && (
             <p>
@@ -48,19 +42,11 @@ export default function ForgotPasswordScreen() {
             </p>
           )}
         </StatusMessage>
-        <form noValidate onSubmit={onSubmit}>
-          <TextField
-            label="Email address"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            invalid={Boolean(formState.errors.email)}
-            errorId={errorId}
-            {...register('email')}
-          />
-          <Button type="submit" className="button--block" busy={formState.isSubmitting}>
+        <form noValidate onSubmit={form.onSubmit}>
+          <TextField label="Email address" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
+          <SubmitButton form={form} block>
             Send reset link
-          </Button>
+          </SubmitButton>
         </form>
         <p className="form-footer">
           Remembered it? <Link to="/account/login">Back to log in</Link>

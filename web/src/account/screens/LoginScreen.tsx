@@ -1,36 +1,28 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { login } from '../../api/identity';
-import { ErrorAlert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
 import { PageHeading } from '../../ui/PageHeading';
 import { TextField } from '../../ui/TextField';
-import { checkedResolver, firstErrorMessage } from '../forms';
+import { FormError, SubmitButton } from '../FormParts';
 import { messages } from '../messages';
 import { useGoTo } from '../navigation';
 import { isPayflowTarget } from '../payflow/handoff';
 import { resolveLoginRedirect } from '../redirect';
 import { forgetRedirectPath, readRedirectPath } from '../redirectStorage';
 import { useIdentity } from '../state/IdentityProvider';
+import { useDataLayer } from '../state/identityData';
+import { useAccountForm } from '../useAccountForm';
 import { checkLogin } from '../validation';
 
 const FIELDS = ['email', 'password'] as const;
 
 export default function LoginScreen() {
-  const { state, config, completeLogin } = useIdentity();
+  const { config, completeLogin } = useIdentity();
+  const { loggedIn } = useDataLayer();
   const [searchParams] = useSearchParams();
   const goTo = useGoTo();
-  const errorId = useId();
-  const [serverError, setServerError] = useState<ReactNode>(null);
   const submitted = useRef(false);
-
-  const { register, handleSubmit, formState } = useForm({
-    resolver: checkedResolver(FIELDS, checkLogin),
-    defaultValues: { email: '', password: '' },
-    shouldFocusError: true,
-  });
 
   const target = () =>
     resolveLoginRedirect({
@@ -41,7 +33,7 @@ export default function LoginScreen() {
     });
 
   // A reader who is already logged in has nothing to do here.
-  const alreadyLoggedIn = state.dataLayer.loggedIn && !submitted.current;
+  const alreadyLoggedIn = loggedIn && !submitted.current;
   useEffect(() => {
     if (!alreadyLoggedIn) return;
     const destination = target();
@@ -50,22 +42,25 @@ export default function LoginScreen() {
     // Only on arrival: the submit handler does its own navigation.
   }, [alreadyLoggedIn]);
 
-  const onSubmit = handleSubmit(async ({ email, password }) => {
-    setServerError(null);
-    submitted.current = true;
-    try {
-      const session = await login({ email: email.trim(), password });
-      const destination = target();
-      await completeLogin(session);
-      forgetRedirectPath();
-      goTo(destination);
-    } catch (error) {
-      submitted.current = false;
-      setServerError(loginErrorMessage(error));
-    }
+  const form = useAccountForm({
+    fields: FIELDS,
+    check: checkLogin,
+    submit: async ({ email, password }) => {
+      submitted.current = true;
+      try {
+        const session = await login({ email: email.trim(), password });
+        const destination = target();
+        await completeLogin(session);
+        forgetRedirectPath();
+        goTo(destination);
+      } catch (error) {
+        submitted.current = false;
+        throw error;
+      }
+    },
+    failure: loginErrorMessage,
   });
 
-  const clientError = firstErrorMessage(formState.errors, FIELDS);
   // A reader on the way to the payflow (a call to action's buy button) may well have no
   // account yet: invite them to create one, keeping the plan and the story they came from.
   const destination = target();
@@ -83,28 +78,13 @@ export default function LoginScreen() {
         <p className="lead">Welcome back. Log in to manage your account.</p>
       )}
       <div className="card">
-        <ErrorAlert id={errorId}>{clientError ?? serverError}</ErrorAlert>
-        <form noValidate onSubmit={onSubmit}>
-          <TextField
-            label="Email address"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            invalid={Boolean(formState.errors.email)}
-            errorId={errorId}
-            {...register('email')}
-          />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            invalid={Boolean(formState.errors.password)}
-            errorId={errorId}
-            {...register('password')}
-          />
-          <Button type="submit" className="button--block" busy={formState.isSubmitting}>
-            {formState.isSubmitting ? 'Logging in…' : 'Log in'}
-          </Button>
+        <FormError form={form} />
+        <form noValidate onSubmit={form.onSubmit}>
+          <TextField label="Email address" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
+          <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+          <SubmitButton form={form} block>
+            {form.submitting ? 'Logging in…' : 'Log in'}
+          </SubmitButton>
         </form>
         <p className="form-footer">
           <Link to="/account/forgot-password">Forgot your password?</Link>

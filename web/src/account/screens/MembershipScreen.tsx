@@ -19,16 +19,17 @@ import { AlertBar } from '../membership/AlertBar';
 import { alertMessages } from '../membership/alerts';
 import { CancelDialog } from '../membership/CancelDialog';
 import { ChangePlanDialog } from '../membership/ChangePlanDialog';
-import { PAUSE_SUCCESS, RESUME_SUCCESS } from '../membership/changeTexts';
+import { PAUSE_SUCCESS, RESUME_SUCCESS } from '../../api/specTexts';
 import { MembershipOverview } from '../membership/MembershipOverview';
 import { MembershipSidebar } from '../membership/MembershipSidebar';
 import { PauseDialog } from '../membership/PauseDialog';
 import { retryPayment } from '../membership/pastDue';
 import { accessUntilDay, lastPaidDay, nextChargeDay } from '../membership/periods';
 import { useSubscription } from '../membership/SubscriptionProvider';
+import { useMembership, usePaymentMethods, usePlans } from '../membership/billingData';
 import { LoadError } from '../settings/LoadError';
 import { SettingsNav } from '../settings/SettingsNav';
-import { useIdentity } from '../state/IdentityProvider';
+import { useAccount } from '../state/identityData';
 import { orderPlans } from '../state/subscriptionReducer';
 import { formatDate } from '../../ui/dates';
 import { membersOnlyPage } from '../RequireActiveMember';
@@ -36,14 +37,17 @@ import { membersOnlyPage } from '../RequireActiveMember';
 type Dialog = 'cancel' | 'pause' | 'change-plan' | null;
 
 export default function MembershipScreen() {
-  const { state, dispatch, membership, membershipError, retryMembership, refreshBilling } = useSubscription();
-  const { state: identity } = useIdentity();
+  const { state, dispatch, refreshBilling } = useSubscription();
+  const { membership, error: membershipError, retry: retryMembership } = useMembership();
+  const { plans } = usePlans();
+  const paymentMethods = usePaymentMethods().data;
+  const account = useAccount().data;
   const [dialog, setDialog] = useState<Dialog>(null);
   const [resuming, setResuming] = useState(false);
 
   const subscription = membership?.activeSubscription ?? null;
   const subscriptionId = subscription ? subscription.id || subscription['external-id'] : '';
-  const currentPlan = subscription ? state.plans[subscription.plan_id] : undefined;
+  const currentPlan = subscription ? plans[subscription.plan_id] : undefined;
   // The retention offer (the decision engine's cancel-flow-offer) is asked for when the
   // reader opens the cancel dialog; none on failure.
   const offers = useQuery({
@@ -95,7 +99,7 @@ export default function MembershipScreen() {
   const confirmPause = async (months: number) => {
     if (!subscription) return;
     const paused = await pauseSubscription(subscriptionId, months);
-    const email = identity.user.account?.identifiers.email_address;
+    const email = account?.identifiers.email_address;
     const cycleEnd = lastPaidDay(subscription) ?? paused.effectiveDate;
     if (email && paused.effectiveDate && cycleEnd) {
       // The confirmation mail is a courtesy: its failure does not undo or hide the pause.
@@ -154,7 +158,7 @@ export default function MembershipScreen() {
           </p>
         </div>
       )}
-      <AlertBar messages={membership ? alertMessages(membership.paymentMessage, state.paymentMethodsData.paymentMethods) : []} />
+      <AlertBar messages={membership ? alertMessages(membership.paymentMessage, paymentMethods ?? []) : []} />
       <StatusMessage>{state.globalSuccessMessage && <p>{state.globalSuccessMessage}</p>}</StatusMessage>
       <ErrorAlert>{state.globalErrorMessage && <p>{state.globalErrorMessage}</p>}</ErrorAlert>
       {membership ? (
@@ -194,7 +198,7 @@ export default function MembershipScreen() {
       />
       <ChangePlanDialog
         open={dialog === 'change-plan'}
-        plans={orderPlans(state.plans).filter((plan) => plan.id !== subscription?.plan_id)}
+        plans={orderPlans(plans).filter((plan) => plan.id !== subscription?.plan_id)}
         startsOn={formatDate(nextChargeDay(subscription))}
         onClose={() => setDialog(null)}
         onConfirm={confirmChangePlan}

@@ -1,13 +1,9 @@
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { register as registerCall } from '../../api/identity';
-import { ErrorAlert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
 import { PageHeading } from '../../ui/PageHeading';
 import { TextField } from '../../ui/TextField';
-import { checkedResolver, firstErrorMessage } from '../forms';
+import { FormError, SubmitButton } from '../FormParts';
 import { messages } from '../messages';
 import { NEW_PASSWORD_HINT, passwordRefusal } from '../newPassword';
 import { useGoTo } from '../navigation';
@@ -15,6 +11,7 @@ import { isPayflowTarget } from '../payflow/handoff';
 import { acceptRedirect } from '../redirect';
 import { forgetRedirectPath, rememberRedirectPath } from '../redirectStorage';
 import { useIdentity } from '../state/IdentityProvider';
+import { useAccountForm } from '../useAccountForm';
 import { checkRegistration } from '../validation';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
@@ -27,17 +24,11 @@ export default function RegisterScreen() {
   const navigate = useNavigate();
   const goTo = useGoTo();
   const [searchParams] = useSearchParams();
-  const errorId = useId();
-  const [serverError, setServerError] = useState<string | null>(null);
-
-  const { register, handleSubmit, formState } = useForm({
-    resolver: checkedResolver(FIELDS, checkRegistration),
-    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setServerError(null);
-    try {
+  const form = useAccountForm({
+    fields: FIELDS,
+    check: checkRegistration,
+    failure: registerErrorMessage,
+    submit: async (values) => {
       const session = await registerCall({
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
@@ -56,21 +47,14 @@ export default function RegisterScreen() {
         return;
       }
       navigate('/account/register-success', { replace: true });
-    } catch (error) {
-      setServerError(registerErrorMessage(error));
-    }
+    },
   });
 
-  const clientError = firstErrorMessage(formState.errors, FIELDS);
   const redirectParam = searchParams.get('redirect');
   const loginHref = redirectParam
     ? `/account/login?${new URLSearchParams({ redirect: redirectParam }).toString()}`
     : '/account/login';
-  const field = (name: (typeof FIELDS)[number]) => ({
-    invalid: Boolean(formState.errors[name]),
-    errorId,
-    ...register(name),
-  });
+  const field = form.field;
 
   return (
     <div className="page">
@@ -80,8 +64,8 @@ export default function RegisterScreen() {
         {isPayflowTarget(redirectParam) ? ' Then you go straight on to checkout with the plan you chose.' : ''}
       </p>
       <div className="card">
-        <ErrorAlert id={errorId}>{clientError ?? serverError}</ErrorAlert>
-        <form noValidate onSubmit={onSubmit}>
+        <FormError form={form} />
+        <form noValidate onSubmit={form.onSubmit}>
           <div className="row">
             <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
             <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
@@ -94,9 +78,9 @@ export default function RegisterScreen() {
             hint={NEW_PASSWORD_HINT}
             {...field('password')}
           />
-          <Button type="submit" className="button--block" busy={formState.isSubmitting}>
-            {formState.isSubmitting ? 'Creating your account…' : 'Create account'}
-          </Button>
+          <SubmitButton form={form} block>
+            {form.submitting ? 'Creating your account…' : 'Create account'}
+          </SubmitButton>
         </form>
         <p className="form-footer">
           By creating an account you agree to our <a href="/terms/">Terms of Use</a> and{' '}

@@ -4,11 +4,14 @@ import { DEFAULT_REDIRECT, resolveLoginRedirect } from '../redirect';
 import { forgetRedirectPath, readRedirectPath } from '../redirectStorage';
 import { useGoTo } from '../navigation';
 import { useIdentity } from '../state/IdentityProvider';
+import { useDataLayer, useProfile } from '../state/identityData';
 
 export default function RegisterSuccessScreen() {
-  const { state, config } = useIdentity();
+  const { config } = useIdentity();
+  const dataLayer = useDataLayer();
+  const profile = useProfile().data;
   const goTo = useGoTo();
-  const firstName = state.user.profile?.['first-name'] ?? state.dataLayer.firstName;
+  const firstName = profile?.['first-name'] ?? dataLayer.firstName;
   const destination = resolveLoginRedirect({
     redirectParam: null,
     referrer: '',
@@ -20,13 +23,13 @@ export default function RegisterSuccessScreen() {
     <div className="page">
       <PageHeading title="Welcome">{firstName ? `Welcome, ${firstName}!` : 'Welcome!'}</PageHeading>
       <div className="card">
-        {state.dataLayer.loggedIn ? (
+        {dataLayer.loggedIn ? (
           <p>Your account has been created and you are logged in.</p>
         ) : (
           // The server may ask for a verified email before the first login.
           <p>Your account has been created. Please check your email to verify your address, then log in.</p>
         )}
-        {state.dataLayer.loggedIn ? (
+        {dataLayer.loggedIn ? (
           <p>
             <a
               className="button button--primary"

@@ -1,15 +1,14 @@
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { resetPassword } from '../../api/identity';
 import { ErrorAlert, StatusMessage } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
 import { PageHeading } from '../../ui/PageHeading';
 import { TextField } from '../../ui/TextField';
-import { checkedResolver, firstErrorMessage } from '../forms';
+import { FormError, SubmitButton } from '../FormParts';
 import { messages } from '../messages';
 import { NEW_PASSWORD_HINT, passwordRefusal } from '../newPassword';
+import { useAccountForm } from '../useAccountForm';
 import { checkNewPassword } from '../validation';
 
 const FIELDS = ['password'] as const;
@@ -17,22 +16,15 @@ const FIELDS = ['password'] as const;
 export default function ResetPasswordScreen() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
-  const errorId = useId();
-  const [serverError, setServerError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const { register, handleSubmit, formState } = useForm({
-    resolver: checkedResolver(FIELDS, checkNewPassword),
-    defaultValues: { password: '' },
-  });
-
-  const onSubmit = handleSubmit(async ({ password }) => {
-    setServerError(null);
-    try {
+  const form = useAccountForm({
+    fields: FIELDS,
+    check: checkNewPassword,
+    submit: async ({ password }) => {
       await resetPassword(token, password);
       setDone(true);
-    } catch (error) {
-      setServerError(resetErrorMessage(error));
-    }
+    },
+    failure: resetErrorMessage,
   });
 
   return (
@@ -59,22 +51,20 @@ export default function ResetPasswordScreen() {
           </>
         ) : (
           <>
-            <ErrorAlert id={errorId}>{firstErrorMessage(formState.errors, FIELDS) ?? serverError}</ErrorAlert>
-            <form noValidate onSubmit={onSubmit}>
+            <FormError form={form} />
+            <form noValidate onSubmit={form.onSubmit}>
               <TextField
                 label="New password"
                 type="password"
                 autoComplete="new-password"
                 hint={NEW_PASSWORD_HINT}
-                invalid={Boolean(formState.errors.password)}
-                errorId={errorId}
-                {...register('password')}
+                {...form.field('password')}
               />
-              <Button type="submit" className="button--block" busy={formState.isSubmitting}>
+              <SubmitButton form={form} block>
                 Set new password
-              </Button>
+              </SubmitButton>
             </form>
-            {serverError === messages.resetProblem && (
+            {form.serverError === messages.resetProblem && (
               <p className="form-footer">
                 Links work once and expire. <Link to="/account/forgot-password">Ask for a new link</Link>.
               </p>

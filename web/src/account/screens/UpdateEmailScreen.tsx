@@ -1,29 +1,28 @@
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/client';
 import { requestEmailChange } from '../../api/identity';
-import { ErrorAlert, StatusMessage } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
+import { StatusMessage } from '../../ui/Alert';
 import { PageHeading } from '../../ui/PageHeading';
 import { TextField } from '../../ui/TextField';
-import { checkedResolver, firstErrorMessage } from '../forms';
+import { FormError, SubmitButton } from '../FormParts';
 import { messages } from '../messages';
-import { useIdentity } from '../state/IdentityProvider';
+import { useAccount, useDataLayer } from '../state/identityData';
+import { useAccountForm } from '../useAccountForm';
 import { checkEmail } from '../validation';
 
 const FIELDS = ['email'] as const;
 
 /** Public in the spec's route table; the change itself needs a logged-in reader. */
 export default function UpdateEmailScreen() {
-  const { state } = useIdentity();
-  const loggedIn = state.dataLayer.loggedIn;
+  const { loggedIn } = useDataLayer();
+  const account = useAccount().data;
   return (
     <div className="page page--wide">
       <PageHeading title="Change email address">Change email address</PageHeading>
       {loggedIn ? (
         <>
-          <UpdateEmailForm currentEmail={state.user.account?.identifiers.email_address ?? null} />
+          <UpdateEmailForm currentEmail={account?.identifiers.email_address ?? null} />
           <p className="form-footer">
             <Link to="/account/settings">Back to account settings</Link>
           </p>
@@ -43,23 +42,16 @@ export default function UpdateEmailScreen() {
 }
 
 function UpdateEmailForm({ currentEmail }: { currentEmail: string | null }) {
-  const errorId = useId();
-  const [serverError, setServerError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm({
-    resolver: checkedResolver(FIELDS, checkEmail),
-    defaultValues: { email: '' },
-  });
-
-  const onSubmit = handleSubmit(async ({ email }) => {
-    setServerError(null);
-    setSentTo(null);
-    try {
+  const form = useAccountForm({
+    fields: FIELDS,
+    check: checkEmail,
+    submit: async ({ email }) => {
+      setSentTo(null);
       await requestEmailChange(email.trim());
       setSentTo(email.trim());
-    } catch (error) {
-      setServerError(updateEmailErrorMessage(error));
-    }
+    },
+    failure: updateEmailErrorMessage,
   });
 
   return (
@@ -70,7 +62,7 @@ function UpdateEmailForm({ currentEmail }: { currentEmail: string | null }) {
         </p>
       )}
       <p>We will send a link to the new address. Your email changes when you open it and confirm with your password.</p>
-      <ErrorAlert id={errorId}>{firstErrorMessage(formState.errors, FIELDS) ?? serverError}</ErrorAlert>
+      <FormError form={form} />
       <StatusMessage>
         {sentTo && (
           <p>
@@ -78,19 +70,9 @@ function UpdateEmailForm({ currentEmail }: { currentEmail: string | null }) {
           </p>
         )}
       </StatusMessage>
-      <form noValidate onSubmit={onSubmit}>
-        <TextField
-          label="New email address"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          invalid={Boolean(formState.errors.email)}
-          errorId={errorId}
-          {...register('email')}
-        />
-        <Button type="submit" busy={formState.isSubmitting}>
-          Send confirmation link
-        </Button>
+      <form noValidate onSubmit={form.onSubmit}>
+        <TextField label="New email address" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
+        <SubmitButton form={form}>Send confirmation link</SubmitButton>
       </form>
     </section>
   );

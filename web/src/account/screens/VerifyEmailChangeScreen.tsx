@@ -1,17 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { confirmEmailChange } from '../../api/identity';
 import { identityKeys } from '../../api/queries';
 import { ErrorAlert, StatusMessage } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
 import { PageHeading } from '../../ui/PageHeading';
 import { TextField } from '../../ui/TextField';
-import { checkedResolver, firstErrorMessage } from '../forms';
+import { FormError, SubmitButton } from '../FormParts';
 import { messages } from '../messages';
-import { useIdentity } from '../state/IdentityProvider';
+import type { Account } from '../../api/types';
+import { useDataLayer } from '../state/identityData';
+import { useAccountForm } from '../useAccountForm';
 import { checkConfirmPassword } from '../validation';
 
 const FIELDS = ['password'] as const;
@@ -20,34 +20,27 @@ const FIELDS = ['password'] as const;
 export default function VerifyEmailChangeScreen() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
-  const { state, dispatch } = useIdentity();
+  const { loggedIn } = useDataLayer();
   const queryClient = useQueryClient();
-  const errorId = useId();
-  const [serverError, setServerError] = useState<string | null>(null);
   const [linkDead, setLinkDead] = useState(false);
   const [newEmail, setNewEmail] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm({
-    resolver: checkedResolver(FIELDS, checkConfirmPassword),
-    defaultValues: { password: '' },
-  });
-
-  const onSubmit = handleSubmit(async ({ password }) => {
-    setServerError(null);
-    setLinkDead(false);
-    try {
+  const form = useAccountForm({
+    fields: FIELDS,
+    check: checkConfirmPassword,
+    submit: async ({ password }) => {
+      setLinkDead(false);
       const result = await confirmEmailChange(token, password);
       setNewEmail(result.identifiers.email_address);
-      if (state.user.account) {
-        dispatch({ type: 'SET_ACCOUNT', account: { ...state.user.account, identifiers: result.identifiers } });
-      }
+      queryClient.setQueryData<Account>(identityKeys.account, (account) => account && { ...account, identifiers: result.identifiers });
       await queryClient.invalidateQueries({ queryKey: identityKeys.account });
-    } catch (error) {
-      setServerError(emailChangeErrorMessage(error));
+    },
+    failure: (error) => {
       setLinkDead(isDeadLink(error));
-    }
+      return emailChangeErrorMessage(error);
+    },
   });
 
-  const continueTo = state.dataLayer.loggedIn ? '/account/settings' : '/account/login';
+  const continueTo = loggedIn ? '/account/settings' : '/account/login';
   return (
     <div className="page">
       <PageHeading title="Confirm your new email address">Confirm your new email address</PageHeading>
@@ -63,26 +56,19 @@ export default function VerifyEmailChangeScreen() {
             </StatusMessage>
             <p>
               <Link className="button button--primary" to={continueTo}>
-                {state.dataLayer.loggedIn ? 'Back to account settings' : 'Log in'}
+                {loggedIn ? 'Back to account settings' : 'Log in'}
               </Link>
             </p>
           </>
         ) : (
           <>
             <p>Enter your password to finish changing the email address of your account.</p>
-            <ErrorAlert id={errorId}>{firstErrorMessage(formState.errors, FIELDS) ?? serverError}</ErrorAlert>
-            <form noValidate onSubmit={onSubmit}>
-              <TextField
-                label="Password"
-                type="password"
-                autoComplete="current-password"
-                invalid={Boolean(formState.errors.password)}
-                errorId={errorId}
-                {...register('password')}
-              />
-              <Button type="submit" className="button--block" busy={formState.isSubmitting}>
+            <FormError form={form} />
+            <form noValidate onSubmit={form.onSubmit}>
+              <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+              <SubmitButton form={form} block>
                 Confirm email change
-              </Button>
+              </SubmitButton>
             </form>
             {linkDead && (
               <p className="form-footer">

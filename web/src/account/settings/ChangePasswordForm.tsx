@@ -1,64 +1,45 @@
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { isApiError } from '../../api/client';
 import { changePassword } from '../../api/identity';
-import { ErrorAlert, StatusMessage } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
+import { StatusMessage } from '../../ui/Alert';
 import { TextField } from '../../ui/TextField';
-import { checkedResolver, firstErrorMessage } from '../forms';
+import { FormError, SubmitButton } from '../FormParts';
 import { messages } from '../messages';
 import { NEW_PASSWORD_HINT, passwordRefusal } from '../newPassword';
+import { useAccountForm } from '../useAccountForm';
 import { checkPasswordChange } from '../validation';
 
 const FIELDS = ['currentPassword', 'newPassword'] as const;
 
 export function ChangePasswordForm() {
-  const errorId = useId();
-  const [serverError, setServerError] = useState<string | null>(null);
   const [changed, setChanged] = useState(false);
-  const { register, handleSubmit, formState, reset } = useForm({
-    resolver: checkedResolver(FIELDS, checkPasswordChange),
-    defaultValues: { currentPassword: '', newPassword: '' },
-  });
-
-  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
-    setServerError(null);
-    setChanged(false);
-    try {
+  const form = useAccountForm({
+    fields: FIELDS,
+    check: checkPasswordChange,
+    submit: async ({ currentPassword, newPassword }) => {
+      setChanged(false);
       await changePassword(currentPassword, newPassword);
-      reset();
+      form.reset();
       setChanged(true);
-    } catch (error) {
-      setServerError(changePasswordErrorMessage(error));
-    }
+    },
+    failure: changePasswordErrorMessage,
   });
 
   return (
     <section className="card" aria-labelledby="password-heading">
       <h2 id="password-heading">Password</h2>
-      <ErrorAlert id={errorId}>{firstErrorMessage(formState.errors, FIELDS) ?? serverError}</ErrorAlert>
+      <FormError form={form} />
       <StatusMessage>{changed && <p>Your password has been changed.</p>}</StatusMessage>
-      <form noValidate onSubmit={onSubmit}>
-        <TextField
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          invalid={Boolean(formState.errors.currentPassword)}
-          errorId={errorId}
-          {...register('currentPassword')}
-        />
+      <form noValidate onSubmit={form.onSubmit}>
+        <TextField label="Current password" type="password" autoComplete="current-password" {...form.field('currentPassword')} />
         <TextField
           label="New password"
           type="password"
           autoComplete="new-password"
           hint={NEW_PASSWORD_HINT}
-          invalid={Boolean(formState.errors.newPassword)}
-          errorId={errorId}
-          {...register('newPassword')}
+          {...form.field('newPassword')}
         />
-        <Button type="submit" busy={formState.isSubmitting}>
-          Change password
-        </Button>
+        <SubmitButton form={form}>Change password</SubmitButton>
       </form>
     </section>
   );

@@ -1,17 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { Profile } from '../../api/types';
 import { StatusMessage } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
-import { ProfileFormAlert } from './ProfileFormAlert';
+import { FormError, SubmitButton } from '../FormParts';
+import { useAccountForm } from '../useAccountForm';
+import { invalidFieldsSummary, profileSaveFailure } from './profileMessages';
 import { joinName, maxCharsOf, profileText } from './profileRules';
 import { useProfileSave } from './useProfileSave';
 
 const LABELS = { fullName: 'Full name', firstName: 'First name', lastName: 'Last name', phone: 'Phone number' } as const;
-const ORDER = ['fullName', 'firstName', 'lastName', 'phone'] as const;
+const FIELDS = ['fullName', 'firstName', 'lastName', 'phone'] as const;
 
 const schema = z.object({
   fullName: profileText('full-name', LABELS.fullName),
@@ -31,67 +30,60 @@ function valuesOf(profile: Profile) {
 
 /** Name and phone: the private part of the profile. */
 export function ProfileDetailsForm({ profile }: { profile: Profile }) {
-  const { save, error, detail, saving } = useProfileSave();
+  const save = useProfileSave();
   const [saved, setSaved] = useState(false);
-  const { register, handleSubmit, formState, getValues, setValue, reset } = useForm({
-    resolver: zodResolver(schema),
+  const form = useAccountForm({
+    fields: FIELDS,
+    schema,
     defaultValues: valuesOf(profile),
+    summary: (invalid) => invalidFieldsSummary(invalid.map((field) => LABELS[field])),
+    submit: async (values) => {
+      setSaved(false);
+      const stored = await save({
+        'full-name': values.fullName,
+        'first-name': values.firstName,
+        'last-name': values.lastName,
+        'phone-number': values.phone,
+      });
+      if (stored) form.reset(valuesOf(stored));
+      setSaved(true);
+    },
+    failure: profileSaveFailure,
   });
-  const { errors } = formState;
 
   // Full name follows first and last name as they are typed (the reader may still edit it).
+  const { getValues, setValue, formState } = form.controls;
   const followNames = () =>
     setValue('fullName', joinName(getValues('firstName'), getValues('lastName')), {
       shouldDirty: true,
-      shouldValidate: Boolean(errors.fullName),
+      shouldValidate: Boolean(formState.errors.fullName),
     });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setSaved(false);
-    const outcome = await save({
-      'full-name': values.fullName,
-      'first-name': values.firstName,
-      'last-name': values.lastName,
-      'phone-number': values.phone,
-    });
-    if (outcome.status === 'saved') reset(valuesOf(outcome.profile));
-    setSaved(outcome.status !== 'failed');
-  });
-
-  const message = (field: (typeof ORDER)[number]) => errors[field]?.message;
   return (
     <section className="card" aria-labelledby="details-heading">
       <h2 id="details-heading">Personal details</h2>
-      <ProfileFormAlert
-        id="details-error"
-        invalidLabels={formState.submitCount > 0 ? ORDER.filter((field) => errors[field]).map((field) => LABELS[field]) : []}
-        failed={Boolean(error)}
-        detail={detail}
-      />
+      <FormError form={form} />
       <StatusMessage>{saved && <p>Your details have been saved.</p>}</StatusMessage>
-      <form noValidate onSubmit={onSubmit}>
+      <form noValidate onSubmit={form.onSubmit}>
         <TextField
           label={LABELS.fullName}
           autoComplete="name"
           hint="Follows your first and last name; edit it if it should read differently."
           maxChars={maxCharsOf('full-name')}
-          error={message('fullName')}
-          {...register('fullName')}
+          {...form.field('fullName')}
         />
         <div className="row">
           <TextField
             label={LABELS.firstName}
             autoComplete="given-name"
             maxChars={maxCharsOf('first-name')}
-            error={message('firstName')}
-            {...register('firstName', { onChange: followNames })}
+            {...form.field('firstName', { onChange: followNames })}
           />
           <TextField
             label={LABELS.lastName}
             autoComplete="family-name"
             maxChars={maxCharsOf('last-name')}
-            error={message('lastName')}
-            {...register('lastName', { onChange: followNames })}
+            {...form.field('lastName', { onChange: followNames })}
           />
         </div>
         <TextField
@@ -100,12 +92,9 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
           autoComplete="tel"
           hint="Digits, spaces and + ( ) - . only."
           maxChars={maxCharsOf('phone-number')}
-          error={message('phone')}
-          {...register('phone')}
+          {...form.field('phone')}
         />
-        <Button type="submit" busy={saving}>
-          Save details
-        </Button>
+        <SubmitButton form={form}>Save details</SubmitButton>
       </form>
     </section>
   );

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../api/queryClient';
@@ -19,7 +19,7 @@ const PROFILE = {
 };
 
 /** A fake server for a logged-in reader; records every profile write it is sent. */
-function serve() {
+function serve(refusal?: { status: number; body: unknown }) {
   const writes: Record<string, unknown>[] = [];
   let profile: Record<string, unknown> = { ...PROFILE };
   vi.stubGlobal(
@@ -32,6 +32,7 @@ function serve() {
       if (url.startsWith('/blaize/profile') && init?.method === 'POST') {
         const sent = JSON.parse(String(init.body)) as Record<string, unknown>;
         writes.push(sent);
+        if (refusal) return json(refusal.body, refusal.status);
         const { 'updated-values': _named, ...changes } = sent;
         profile = { ...profile, ...changes };
         return json(profile);
@@ -132,5 +133,19 @@ describe('the public profile form', () => {
     expect(await screen.findByText('The Display name field is invalid.')).toBeInTheDocument();
     expect(displayName).toHaveAccessibleDescription(expect.stringContaining(`Display name can be at most ${limit} characters; it has ${limit + 1}.`));
     expect(writes).toEqual([]);
+  });
+
+  it('a refused save says the spec’s message and the server’s reason, never that it was saved', async () => {
+    const writes = serve({ status: 400, body: { type: 'bad-request', message: 'The location field is invalid.' } });
+    renderAt('/account/settings/display');
+    await userEvent.type(await screen.findByLabelText('Location'), 'Paris');
+    await userEvent.click(screen.getByRole('button', { name: 'Save public profile' }));
+
+    const section = screen.getByRole('region', { name: 'Public profile' });
+    const alert = await within(section).findByRole('alert');
+    await waitFor(() => expect(alert).toHaveTextContent('Sorry, there was an error updating your profile'));
+    expect(alert).toHaveTextContent('The location field is invalid.');
+    expect(screen.queryByText('Your public profile has been saved.')).toBeNull();
+    expect(writes).toHaveLength(1);
   });
 });

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { isApiError } from '../../api/client';
 import { updateProfile } from '../../api/identity';
 import type { Profile, ProfileUpdate } from '../../api/types';
 import { useIdentity } from '../state/IdentityProvider';
+import { useProfile } from '../state/identityData';
 
 /** Only what changed is sent: the server records updated-values as the reader's edits. */
 export function changedFields(profile: Profile | null, values: ProfileUpdate): ProfileUpdate {
@@ -15,11 +15,10 @@ export function changedFields(profile: Profile | null, values: ProfileUpdate): P
   return changes as ProfileUpdate;
 }
 
-export type SaveOutcome = { status: 'saved'; profile: Profile } | { status: 'unchanged' } | { status: 'failed' };
-
 /** `onSaved` hears which profile keys a successful save changed. */
 export function useProfileSave(onSaved?: (changedKeys: string[]) => void) {
-  const { state, profileSaved } = useIdentity();
+  const { profileSaved } = useIdentity();
+  const profile = useProfile();
   const mutation = useMutation({
     mutationFn: (changes: ProfileUpdate) => updateProfile(changes),
     onSuccess: (profile: Profile, changes: ProfileUpdate) => {
@@ -28,21 +27,13 @@ export function useProfileSave(onSaved?: (changedKeys: string[]) => void) {
     },
   });
 
-  /** Resolves with the profile as the server stored it (it may complete the names). */
-  const save = (values: ProfileUpdate): Promise<SaveOutcome> => {
-    const changes = changedFields(state.user.profile, values);
-    if (Object.keys(changes).length === 0) {
-      mutation.reset();
-      return Promise.resolve({ status: 'unchanged' });
-    }
-    return mutation.mutateAsync(changes).then(
-      (profile) => ({ status: 'saved', profile }),
-      () => ({ status: 'failed' }),
-    );
+  /**
+   * Resolves with the profile as the server stored it (it may complete the names), or null
+   * when nothing changed (nothing is sent); rejects with the server's refusal.
+   */
+  return (values: ProfileUpdate): Promise<Profile | null> => {
+    const changes = changedFields(profile.isPlaceholderData ? null : (profile.data ?? null), values);
+    if (Object.keys(changes).length === 0) return Promise.resolve(null);
+    return mutation.mutateAsync(changes);
   };
-
-  /** The server's reason, shown under the spec's message when it names a bad value. */
-  const detail =
-    isApiError(mutation.error) && mutation.error.status === 400 ? mutation.error.message : null;
-  return { save, error: mutation.error, detail, saving: mutation.isPending };
 }

@@ -1,16 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
-import { accountQuery, profileQuery } from '../../api/queries';
-import { useIdentity } from '../state/IdentityProvider';
+import { useAccount, useProfile } from '../state/identityData';
 
-/** The logged-in reader's account and profile, once both have loaded, or why not. */
+/** The logged-in reader's account and profile, once the server has sent both, or why not. */
 export function useUserData() {
-  const { state } = useIdentity();
-  const loggedIn = state.dataLayer.loggedIn;
-  // The same queries the identity provider runs: they share one cache entry.
-  const account = useQuery({ ...accountQuery, enabled: loggedIn });
-  const profile = useQuery({ ...profileQuery, enabled: loggedIn });
-  const { account: accountData, profile: profileData } = state.user;
-  const ready = state.userDataLoaded && accountData && profileData ? { account: accountData, profile: profileData } : null;
+  const account = useAccount();
+  const profile = useProfile();
+  // The last known values stand in elsewhere; a form starts only from the server's.
+  const fresh = !account.isPlaceholderData && !profile.isPlaceholderData;
+  const ready = fresh && account.data && profile.data ? { account: account.data, profile: profile.data } : null;
   const error = ready ? null : (account.error ?? profile.error);
   const retry = () => {
     void account.refetch();

@@ -1,26 +1,30 @@
 /**
- * Holds the identity reducer and keeps it in step with the server: the data layer decides
- * logged in or out, then the account and profile are loaded for a logged-in reader.
- * TanStack Query fetches and caches; the reducer is what screens read.
+ * Holds the page's client-side identity state (identityReducer.ts) beside the server's word on
+ * the reader, which TanStack Query alone keeps (read through identityData.ts): the data layer
+ * decides logged in or out, then the account and profile are loaded for a logged-in reader.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type Dispatch, type ReactNode } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useState, type Dispatch, type ReactNode } from 'react';
 import { logout as logoutCall } from '../../api/identity';
 import { accountQuery, dataLayerQuery, identityKeys, profileQuery } from '../../api/queries';
-import type { Profile, SessionResponse } from '../../api/types';
+import type { DataLayer, Profile, SessionResponse } from '../../api/types';
 import type { MastheadConfig } from '../config';
 import { detectMobileApp } from '../mobileApp';
-import { identityReducer, type IdentityAction, type IdentityState } from './identityReducer';
-import { clearIdentityState, loadIdentityState, saveIdentityState } from './persistence';
+import { identityReducer, initialIdentityState, type IdentityAction, type IdentityState } from './identityReducer';
+import { EMPTY_IDENTITY, clearIdentityState, loadIdentityState, saveIdentityState, type PersistedIdentity } from './persistence';
 import { extractSessionId } from './sessionId';
 
 interface IdentityContextValue {
   state: IdentityState;
   dispatch: Dispatch<IdentityAction>;
   config: MastheadConfig;
+  /** The data layer has answered: the router may start. */
+  dataLayerLoaded: boolean;
   /** The data layer request failed for good (after retries): the router cannot start. */
   dataLayerError: Error | null;
   retryDataLayer: () => void;
+  /** The account and profile this browser last saw, shown until the server's arrive. */
+  remembered: PersistedIdentity;
   /** After a successful login or register: remember the session and reload the data layer. */
   completeLogin: (response: SessionResponse) => Promise<void>;
   logOut: () => Promise<void>;
@@ -30,48 +34,54 @@ interface IdentityContextValue {
 
 const IdentityContext = createContext<IdentityContextValue | null>(null);
 
+const LOGGED_OUT: DataLayer = { loggedIn: false };
+
 export function IdentityProvider({ config, children }: { config: MastheadConfig; children: ReactNode }) {
   const queryClient = useQueryClient();
+  const [remembered, setRemembered] = useState(loadIdentityState);
   const [state, dispatch] = useReducer(identityReducer, undefined, () => ({
-    ...loadIdentityState(),
+    ...initialIdentityState,
+    trackingId: remembered.trackingId,
     mobileApp: detectMobileApp(window.location.search),
   }));
 
   const dataLayer = useQuery(dataLayerQuery);
-  const loggedIn = state.dataLayer.loggedIn;
+  const loggedIn = dataLayer.data?.loggedIn ?? false;
+  // Fetched here as soon as the reader is known, so every screen finds them in the cache.
   const account = useQuery({ ...accountQuery, enabled: loggedIn });
   const profile = useQuery({ ...profileQuery, enabled: loggedIn });
 
-  useEffect(() => {
-    if (!dataLayer.data) return;
-    if (dataLayer.data.loggedIn) {
-      dispatch({ type: 'DATA_LAYER_LOADED', dataLayer: dataLayer.data });
-    } else {
-      dispatch({ type: 'LOG_OUT' });
-      clearIdentityState();
-    }
-  }, [dataLayer.data]);
+  const forgetReader = useCallback(() => {
+    dispatch({ type: 'LOG_OUT' });
+    setRemembered(EMPTY_IDENTITY);
+    clearIdentityState();
+  }, []);
 
   useEffect(() => {
-    if (!loggedIn || !account.data || !profile.data) return;
-    dispatch({ type: 'SET_ACCOUNT_AND_PROFILE', account: account.data, profile: profile.data });
-    if (account.data.tracking_id) dispatch({ type: 'SET_TRACKING_ID', trackingId: account.data.tracking_id });
-    dispatch({ type: 'USER_DATA_LOADED' });
-  }, [loggedIn, account.data, profile.data]);
+    if (dataLayer.data && !dataLayer.data.loggedIn) forgetReader();
+  }, [dataLayer.data, forgetReader]);
 
-  usePersistWhileVisible(state);
+  usePersistWhileVisible(
+    dataLayer.data,
+    useMemo(
+      () => ({
+        account: account.isPlaceholderData ? null : (account.data ?? null),
+        profile: profile.isPlaceholderData ? null : (profile.data ?? null),
+        trackingId: dataLayer.data?.trackingId ?? account.data?.tracking_id ?? state.trackingId,
+      }),
+      [account.data, account.isPlaceholderData, profile.data, profile.isPlaceholderData, dataLayer.data, state.trackingId],
+    ),
+  );
 
   const completeLogin = useCallback(
     async (response: SessionResponse) => {
       dispatch({ type: 'SET_SESSION_ID', sessionId: extractSessionId(response.cookie) });
       dispatch({ type: 'SET_TRACKING_ID', trackingId: response.tracking_id ?? null });
       // Another reader may have used this tab before: never show their account or profile.
-      queryClient.removeQueries({ queryKey: identityKeys.account });
-      queryClient.removeQueries({ queryKey: identityKeys.profile });
-      const fresh = await queryClient.fetchQuery({ ...dataLayerQuery, staleTime: 0 });
-      // Dispatched here, not only through the effect above, so that a navigation right
-      // after this call already sees a logged-in reader.
-      dispatch({ type: 'DATA_LAYER_LOADED', dataLayer: fresh });
+      setRemembered(EMPTY_IDENTITY);
+      forgetReaderQueries(queryClient);
+      // Awaited, so that a navigation right after this call already sees a logged-in reader.
+      await queryClient.fetchQuery({ ...dataLayerQuery, staleTime: 0 });
     },
     [queryClient],
   );
@@ -81,57 +91,66 @@ export function IdentityProvider({ config, children }: { config: MastheadConfig;
       await logoutCall();
     } finally {
       // Even when the call failed, this page forgets the reader.
-      queryClient.removeQueries({ queryKey: identityKeys.account });
-      queryClient.removeQueries({ queryKey: identityKeys.profile });
-      queryClient.setQueryData(identityKeys.dataLayer, { loggedIn: false });
-      dispatch({ type: 'LOG_OUT' });
-      clearIdentityState();
+      forgetReaderQueries(queryClient);
+      queryClient.setQueryData(identityKeys.dataLayer, LOGGED_OUT);
+      forgetReader();
     }
-  }, [queryClient]);
+  }, [queryClient, forgetReader]);
 
   const profileSaved = useCallback(
     (saved: Profile) => {
       queryClient.setQueryData(identityKeys.profile, saved);
-      dispatch({ type: 'SET_PROFILE', profile: saved });
     },
     [queryClient],
   );
 
+  const dataLayerLoaded = dataLayer.data !== undefined;
   const value = useMemo<IdentityContextValue>(
     () => ({
       state,
       dispatch,
       config,
-      dataLayerError: dataLayer.isError && !state.dataLayerLoaded ? dataLayer.error : null,
+      dataLayerLoaded,
+      dataLayerError: dataLayer.isError && !dataLayerLoaded ? dataLayer.error : null,
       retryDataLayer: () => void dataLayer.refetch(),
+      remembered,
       completeLogin,
       logOut,
       profileSaved,
     }),
-    [state, config, dataLayer, completeLogin, logOut, profileSaved],
+    [state, config, dataLayer, dataLayerLoaded, remembered, completeLogin, logOut, profileSaved],
   );
 
   return <IdentityContext.Provider value={value}>{children}</IdentityContext.Provider>;
 }
 
 /** Spec: state is persisted to local storage when the page is visible. */
-function usePersistWhileVisible(state: IdentityState) {
+function usePersistWhileVisible(dataLayer: DataLayer | undefined, identity: PersistedIdentity) {
   useEffect(() => {
     const persist = () => {
-      if (document.visibilityState !== 'visible' || !state.dataLayerLoaded) return;
+      if (document.visibilityState !== 'visible' || !dataLayer) return;
       // A logged-out reader leaves nothing behind on a shared computer.
-      if (state.dataLayer.loggedIn) saveIdentityState(state);
+      if (dataLayer.loggedIn) saveIdentityState(identity);
       else clearIdentityState();
     };
     persist();
     const onVisibilityChange = () => persist();
     document.addEventListener('visibilitychange', onVisibilityChange);
     return () => document.removeEventListener('visibilitychange', onVisibilityChange);
-  }, [state]);
+  }, [dataLayer, identity]);
 }
 
 export function useIdentity(): IdentityContextValue {
   const value = useContext(IdentityContext);
   if (!value) throw new Error('useIdentity must be used inside IdentityProvider');
   return value;
+}
+
+/**
+ * Everything the server answered about the reader who was here (account, profile, membership,
+ * payment methods, referral token...) is dropped when a reader logs in or out, so the next
+ * reader of this tab never sees it. Only the data layer stays: it says who is here now.
+ */
+function forgetReaderQueries(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey.join('/') !== identityKeys.dataLayer.join('/') });
 }

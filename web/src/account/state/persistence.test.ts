@@ -1,47 +1,39 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { initialIdentityState, type IdentityState } from './identityReducer';
-import { IDENTITY_STORAGE_KEY, clearIdentityState, loadIdentityState, saveIdentityState } from './persistence';
+import { EMPTY_IDENTITY, IDENTITY_STORAGE_KEY, clearIdentityState, loadIdentityState, saveIdentityState, type PersistedIdentity } from './persistence';
 
-const state: IdentityState = {
-  loading: false,
-  dataLayer: { loggedIn: true },
-  dataLayerLoaded: true,
-  mobileApp: false,
-  userDataLoaded: true,
-  user: {
-    account: { identifiers: { email_address: 'a@b.co' }, tracking_id: 't-1' },
-    profile: { 'full-name': 'A B' },
-    sessionId: 'secret-session',
-    trackingId: 't-1',
-  },
+const identity: PersistedIdentity & { sessionId: string } = {
+  account: { identifiers: { email_address: 'a@b.co' }, tracking_id: 't-1' },
+  profile: { 'full-name': 'A B' },
+  trackingId: 't-1',
+  // A caller handing more than the persisted shape: the session id must still stay out.
+  sessionId: 'secret-session',
 };
 
 describe('persistence', () => {
   beforeEach(() => window.localStorage.clear());
 
-  it('saves the state without the session id', () => {
-    saveIdentityState(state);
+  it('saves the user data without the session id', () => {
+    saveIdentityState(identity);
     const raw = window.localStorage.getItem(IDENTITY_STORAGE_KEY) ?? '';
     expect(raw).not.toContain('secret-session');
     expect(JSON.parse(raw).user.trackingId).toBe('t-1');
   });
 
-  it('restores user data but never the loaded flags', () => {
-    saveIdentityState(state);
+  it('restores the user data, and nothing that says it was loaded', () => {
+    saveIdentityState(identity);
     const restored = loadIdentityState();
-    expect(restored.dataLayerLoaded).toBe(false);
-    expect(restored.userDataLoaded).toBe(false);
-    expect(restored.dataLayer.loggedIn).toBe(false);
-    expect(restored.user.profile).toEqual({ 'full-name': 'A B' });
+    expect(Object.keys(restored).sort()).toEqual(['account', 'profile', 'trackingId']);
+    expect(restored.profile).toEqual({ 'full-name': 'A B' });
+    expect(restored.account).toEqual(identity.account);
   });
 
-  it('starts from defaults when nothing or garbage is stored, or after clearing', () => {
-    expect(loadIdentityState()).toEqual(initialIdentityState);
+  it('starts from nothing when nothing or garbage is stored, or after clearing', () => {
+    expect(loadIdentityState()).toEqual(EMPTY_IDENTITY);
     window.localStorage.setItem(IDENTITY_STORAGE_KEY, '{not json');
-    expect(loadIdentityState()).toEqual(initialIdentityState);
-    saveIdentityState(state);
+    expect(loadIdentityState()).toEqual(EMPTY_IDENTITY);
+    saveIdentityState(identity);
     clearIdentityState();
-    expect(loadIdentityState()).toEqual(initialIdentityState);
+    expect(loadIdentityState()).toEqual(EMPTY_IDENTITY);
   });
 });

@@ -1,19 +1,25 @@
-import { initialIdentityState, type IdentityState } from './identityReducer';
+import type { Account, Profile } from '../../api/types';
 
 export const IDENTITY_STORAGE_KEY = 'masthead:identity';
 
 /**
- * What is written to local storage. The session id is left out on purpose: the session
- * cookie is HttpOnly so that page scripts cannot read it, and a copy in local storage
- * would undo that.
+ * What is written to local storage: the reader's last known account and profile (shown as a
+ * placeholder while the server is asked again) and tracking id. The session id is left out on
+ * purpose: the session cookie is HttpOnly so that page scripts cannot read it, and a copy in
+ * local storage would undo that.
  */
-export function persistableState(state: IdentityState): IdentityState {
-  return { ...state, user: { ...state.user, sessionId: null } };
+export interface PersistedIdentity {
+  account: Account | null;
+  profile: Profile | null;
+  trackingId: string | null;
 }
 
-export function saveIdentityState(state: IdentityState, storage: Storage = window.localStorage): void {
+export const EMPTY_IDENTITY: PersistedIdentity = { account: null, profile: null, trackingId: null };
+
+export function saveIdentityState(identity: PersistedIdentity, storage: Storage = window.localStorage): void {
+  const { account, profile, trackingId } = identity;
   try {
-    storage.setItem(IDENTITY_STORAGE_KEY, JSON.stringify(persistableState(state)));
+    storage.setItem(IDENTITY_STORAGE_KEY, JSON.stringify({ user: { account, profile, trackingId } }));
   } catch {
     // Storage full or disabled (private mode): the app works without it.
   }
@@ -28,26 +34,22 @@ export function clearIdentityState(storage: Storage = window.localStorage): void
 }
 
 /**
- * The state to start from: the reader's last known user data, never the loaded flags,
- * so that the data layer is always fetched again before the router renders.
+ * The reader's last known user data. Never counted as loaded: the data layer, account and
+ * profile are always fetched again before a screen relies on them.
  */
-export function loadIdentityState(storage: Storage = window.localStorage): IdentityState {
+export function loadIdentityState(storage: Storage = window.localStorage): PersistedIdentity {
   try {
     const raw = storage.getItem(IDENTITY_STORAGE_KEY);
-    if (!raw) return initialIdentityState;
-    const saved = JSON.parse(raw) as Partial<IdentityState> | null;
+    if (!raw) return EMPTY_IDENTITY;
+    const saved = JSON.parse(raw) as { user?: Partial<PersistedIdentity> } | null;
     const user = saved?.user;
-    if (!user || typeof user !== 'object') return initialIdentityState;
+    if (!user || typeof user !== 'object') return EMPTY_IDENTITY;
     return {
-      ...initialIdentityState,
-      user: {
-        account: user.account ?? null,
-        profile: user.profile ?? null,
-        sessionId: null,
-        trackingId: typeof user.trackingId === 'string' ? user.trackingId : null,
-      },
+      account: user.account ?? null,
+      profile: user.profile ?? null,
+      trackingId: typeof user.trackingId === 'string' ? user.trackingId : null,
     };
   } catch {
-    return initialIdentityState;
+    return EMPTY_IDENTITY;
   }
 }

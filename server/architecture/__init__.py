@@ -1,0 +1,1 @@
+"""Masthead's own import-linter contracts (see ../.importlinter)."""

@@ -1,0 +1,48 @@
+"""Identity's public face: what other parts of Masthead may import of it.
+Everything else in the package is its own (import-linter checks this: server/.importlinter)."""
+
+from masthead.identity.auth import AddressDep, ReaderDep, optional_reader
+from masthead.identity.cookies import SESSION_COOKIE
+from masthead.identity.models import HOME_DELIVERY_PRODUCT_ID, HomeDelivery, Profile, User
+from masthead.identity.profile_fields import LOG_LENGTH, read_profile
+from masthead.identity.repository import (
+    LIVE_SESSION_READER,
+    READER_WIDTH,
+    Reader,
+    is_reader_tracking_id,
+    reader_from_row,
+    user_by_email,
+)
+from masthead.identity.service import (
+    VERIFY_EMAIL,
+    absolute_link,
+    current_reader,
+    data_layer,
+    issue_token,
+)
+from masthead.identity.tokens import token_hash
+
+__all__ = [
+    "HOME_DELIVERY_PRODUCT_ID",
+    "LIVE_SESSION_READER",
+    "LOG_LENGTH",
+    "READER_WIDTH",
+    "SESSION_COOKIE",
+    "VERIFY_EMAIL",
+    "AddressDep",
+    "HomeDelivery",
+    "Profile",
+    "Reader",
+    "ReaderDep",
+    "User",
+    "absolute_link",
+    "current_reader",
+    "data_layer",
+    "is_reader_tracking_id",
+    "issue_token",
+    "optional_reader",
+    "read_profile",
+    "reader_from_row",
+    "token_hash",
+    "user_by_email",
+]

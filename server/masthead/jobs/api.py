@@ -1,0 +1,11 @@
+"""Jobs's public face: what other parts of Masthead may import of it.
+Everything else in the package is its own (import-linter checks this: server/.importlinter)."""
+
+from masthead.jobs.repository import mark_done
+from masthead.jobs.service import enqueue, enqueue_many
+
+__all__ = [
+    "enqueue",
+    "enqueue_many",
+    "mark_done",
+]

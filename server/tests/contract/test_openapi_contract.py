@@ -1,0 +1,264 @@
+"""The wire contract, checked: schemathesis sends generated requests to every operation of
+`/api/openapi.json` and every check it has judges the answers (no 5xx, documented statuses,
+content types and headers, bodies that match their schema, valid requests accepted, invalid
+ones refused).
+
+Each operation runs twice: signed out, and as a signed-in reader (a fresh `blaize_session`
+for every request, since logout and password changes end sessions). Both carry the site's
+Origin and a valid X-WP-Nonce for their session, and the operator APIs get their bearer keys,
+so the generated requests reach the code behind the refusals. Examples are few, derandomised
+and without deadlines, so the run is the same on every machine and stays short.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+import schemathesis
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, Phase, settings
+from schemathesis import Case
+from schemathesis.specs.openapi.checks import positive_data_acceptance
+
+from masthead.app import create_app
+from masthead.clock import FrozenClock
+from masthead.deps import Runtime
+from masthead.identity import repository as identity_repository
+from masthead.identity.cookies import SESSION_COOKIE
+from masthead.identity.service import start_session
+from masthead.models import Base
+from masthead.nonces import REST_ACTION, make_nonce
+from masthead.referrals.seed import DEMO_TENANT
+from masthead.seed import seed_demo
+from masthead.settings import Settings
+
+TEST_ORIGIN = "http://testserver"  # as tests/conftest.py
+
+READER = "subscriber@example.com"  # a demo reader with a membership to look at
+OPERATOR_KEYS = {  # path prefix -> the bearer key that API is given below
+    "/operator/v1/decision-rules": "contract-decisions-key",
+    "/operator/v1/home-delivery": "contract-home-delivery-key",
+    "/operator/v1/static-pages": "contract-static-pages-key",
+}
+
+# Disagreements in code other helpers own right now; the lead removes these once fixed.
+# (method, path) -> reason naming the owner.
+KNOWN: dict[tuple[str, str], str] = {
+    # unknown-feature 400 for a schema-valid sdkFeatureSlug (any string): the slug should be
+    # the enum of the four features (decisions/schemas.py DecisionIn).
+    ("POST", "/zephr/decision-engine"): "hot path: H1 (decision engine route)",
+    # decisions/outputs.py RuleIn and rules.py Conditions (shared with H1's engine): `enabled`
+    # accepts 0/1 (lax bool, ST201); `conditions.countries` refuses schema-valid strings
+    # (two letters, not in the schema); `output` is one shape per feature, documented as any
+    # object.
+    ("POST", "/operator/v1/decision-rules"): "decision rule shapes: H1/lead (decisions/outputs.py)",
+    (
+        "PUT",
+        "/operator/v1/decision-rules/{rule_id}",
+    ): "decision rule shapes: H1/lead (decisions/outputs.py)",
+    # engagementMedium and shareMedium are refused outside their lists (400), but documented
+    # as any string: enums in the schema (as the widget calls' engagementMedium). Reached
+    # signed out, where the demo tenant answers.
+    **dict.fromkeys(
+        [
+            ("POST", "/a/{tenant_alias}/widgets/analytics/loaded"),
+            ("POST", "/a/{tenant_alias}/widgets/analytics/shared"),
+        ],
+        "hot path: H1 (referrals/routes_public.py analytics calls)",
+    ),
+}
+
+# Refusals of schema-valid requests by rules a JSON Schema cannot state (a deliverable-looking
+# email address, a strong password, a configured target, ...): (method, path) -> {error type:
+# its exact messages, none listed for any message of that type}. Only such a 400 is excused
+# from positive_data_acceptance; every other check still judges it, other refusals fail.
+NAMES = tuple(f"{name} must be at most 100 characters." for name in ("firstName", "lastName"))
+RULES: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {
+    ("POST", "/blaize/register"): {
+        "bad-request": ("Please enter a valid email address.",),
+        "password-not-strong": (),
+    },
+    ("POST", "/wp-json/nyp-membership/v1/webhook"): {  # webhooks/forwarding.py
+        "bad-request": (
+            "The targetUrl field must be one of this site's webhook targets.",
+            "The details field must be a JSON object.",
+        ),
+    },
+    # billing: a nonce the gateway does not know (payment_methods/service.py), and a ZIP code
+    # outside its state (payment_methods/postal_codes.py).
+    ("POST", "/zephr/payment/braintree/payment-methods"): {
+        "bad-request": ("Unknown or expired payment_method_nonce.",),
+    },
+    ("POST", "/wp-json/nyp-membership/v1/postal-code"): {"postal-code-mismatch": ()},
+    # An address email_validator refuses though its form is right (a special-use domain such
+    # as .test, which schemathesis generates).
+    ("POST", "/blaize/users/update-email/"): {
+        "bad-request": ("Please enter a valid email address.",),
+    },
+    # The same for a recipient: its 400 names the recipient, so any message of the type.
+    ("POST", "/api/v1/{tenant_alias}/mail/referralinvite"): {"bad-request": ()},
+    ("POST", "/blaize/profile"): {  # each name listed must be a key sent
+        "bad-request": ("The updated-values field must list only the fields sent.",),
+    },
+    # Upsert: a body's ids that differ from the path's (documented, its 400 declared), and
+    # cookie_user and upsert: a name of more than referrals/inputs.NAME_LIMIT characters once
+    # trimmed, or an address email_validator refuses (as above).
+    **{
+        (method, f"/api/v1/{{tenant_alias}}/widget/{path}"): {
+            "bad-request": (*messages, *NAMES, "email is not a valid email address."),
+        }
+        for method in ("POST", "PUT")
+        for path, messages in (
+            ("user/cookie_user", ()),
+            (
+                "account/{account_id}/user/{user_id}/upsert",
+                ("The body's id and accountId must match the ids in the path.",),
+            ),
+        )
+    },
+    ("POST", "/api/v1/{tenant_alias}/open/account/{account_id}/user/{user_id}/events"): {
+        "bad-request": ("The body's accountId and userId must match the ids in the path.",),
+    },
+    # The query language itself: a schema-valid string is rarely a valid renderWidget query,
+    # nor an operationName one of its operations.
+    ("POST", "/api/v1/{tenant_alias}/graphql"): {"bad-request": ()},
+    ("GET", "/a/{tenant_alias}/widgets/squatchcookiejson"): {  # base64url text, not JSON
+        "bad-request": (
+            "The referral cookie does not hold base64url-encoded JSON.",
+            "The referral cookie must hold a JSON object.",
+        ),
+    },
+}
+
+
+def _contract_settings(database_url: str) -> Settings:
+    return Settings(
+        database_url=database_url,
+        worker="off",
+        public_url=TEST_ORIGIN,
+        seed_demo=False,
+        secret_key="contract-test-secret-key",
+        rate_limit_per_address=1_000_000,
+        rate_limit_per_account=1_000_000,
+        webhook_events_per_address=1_000_000,
+        webhook_events_per_account=1_000_000,
+        card_attempts_per_account=1_000_000,
+        card_attempts_per_address=1_000_000,
+        decisions_key=OPERATOR_KEYS["/operator/v1/decision-rules"],
+        home_delivery_key=OPERATOR_KEYS["/operator/v1/home-delivery"],
+        static_pages_key=OPERATOR_KEYS["/operator/v1/static-pages"],
+    )
+
+
+def _document() -> dict[str, Any]:
+    """The document the app below serves (collection needs it before any database exists)."""
+    with tempfile.TemporaryDirectory() as scratch:  # the document reads no table
+        application = create_app(_contract_settings(f"sqlite:///{scratch}/openapi.db"))
+        try:
+            return application.openapi()
+        finally:
+            application.state.runtime.engine.dispose()
+
+
+schema = schemathesis.openapi.from_dict(_document())
+
+
+@pytest.fixture(scope="module")
+def contract_app(database_url: str) -> Iterator[FastAPI]:
+    clock = FrozenClock(datetime(2026, 11, 22, 12, 0, tzinfo=UTC))
+    application = create_app(_contract_settings(database_url), clock)
+    seed_demo(application.state.runtime)
+    yield application
+    runtime: Runtime = application.state.runtime
+    with runtime.engine.begin() as conn:  # leave an empty database for the next test
+        for table in reversed(Base.metadata.sorted_tables):
+            conn.execute(table.delete())
+    runtime.engine.dispose()
+
+
+def _fresh_session(runtime: Runtime) -> str:
+    with runtime.sessions.begin() as db:  # committed before the request uses it
+        user = identity_repository.user_by_email(db, READER)
+        assert user is not None
+        return start_session(db, runtime, user, "schemathesis").token
+
+
+def _headers(runtime: Runtime, case: Case, signed_in: bool) -> dict[str, str]:
+    token = _fresh_session(runtime) if signed_in else ""
+    headers = {
+        "Origin": TEST_ORIGIN,
+        "X-WP-Nonce": make_nonce(
+            runtime.settings.secret_key, token, REST_ACTION, runtime.clock.now()
+        ),
+    }
+    if token:
+        headers["Cookie"] = f"{SESSION_COOKIE}={token}"
+    for prefix, key in OPERATOR_KEYS.items():
+        if case.path.startswith(prefix):
+            headers["Authorization"] = f"Bearer {key}"
+    return headers
+
+
+CONTRACT_SETTINGS = settings(
+    max_examples=6,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=list(HealthCheck),
+    phases=[Phase.explicit, Phase.generate],
+)
+
+
+def _check(case: Case, app: FastAPI, signed_in: bool) -> None:
+    operation = (case.method.upper(), case.path)
+    reason = KNOWN.get(operation)
+    if reason:
+        pytest.xfail(reason)
+    if not signed_in and "tenant_alias" in (case.path_parameters or {}):
+        # Signed out, the referral calls go to the demo tenant, so that they reach the code
+        # behind the tenant look-up; signed in, a generated alias checks the 404.
+        case.path_parameters["tenant_alias"] = DEMO_TENANT
+    runtime: Runtime = app.state.runtime
+    headers = _headers(runtime, case, signed_in)
+    response = case.call(app=app, headers=headers)
+    excluded = []
+    if _refused_by_a_rule(operation, response):
+        excluded.append(positive_data_acceptance)  # every other check still judges it
+    case.validate_response(response, headers=headers, excluded_checks=excluded)
+
+
+def _refused_by_a_rule(operation: tuple[str, str], response: Any) -> bool:
+    """A 400 naming one of the operation's rules that no JSON Schema can state."""
+    rules = RULES.get(operation, {})
+    if response.status_code != 400 or not rules:
+        return False
+    body = response.json()
+    messages = rules.get(body.get("type"))
+    return messages is not None and (not messages or body.get("message") in messages)
+
+
+@schema.parametrize()
+@CONTRACT_SETTINGS
+def test_signed_out(case: Case, contract_app: FastAPI) -> None:
+    _check(case, contract_app, signed_in=False)
+
+
+@schema.parametrize()
+@CONTRACT_SETTINGS
+def test_signed_in(case: Case, contract_app: FastAPI) -> None:
+    _check(case, contract_app, signed_in=True)
+
+
+def test_the_signed_in_pass_carries_a_live_session(contract_app: FastAPI) -> None:
+    """The signed-in pass reaches the reader-only code: its headers make a live session."""
+    runtime: Runtime = contract_app.state.runtime
+    token = _fresh_session(runtime)
+    client = TestClient(contract_app, cookies={SESSION_COOKIE: token})
+    answer = client.get("/blaize/datalayer")
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["dataLayer"]["loggedIn"] is True

@@ -1,0 +1,123 @@
+/**
+ * The one form hook of the account area's forms: react-hook-form with a zod resolver, one
+ * message above the form, and a submit that clears the last refusal before it tries again.
+ *
+ * Two kinds of rules:
+ * - the text forms (log in, register, forgot and reset password, change password, change and
+ *   confirm email) give `check`, the pure checks of validation.ts: the message above the form
+ *   is the first field's problem (the spec's texts are one sentence at a time), else what the
+ *   server said;
+ * - the profile forms give a zod `schema` and the values they start from: each field says its
+ *   own problem under itself, and the message above the form is the `summary` of the invalid
+ *   fields (spec section 8: 'The {field} field is invalid.'), else what the server said.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState, type ReactNode } from 'react';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type RegisterOptions,
+  type Resolver,
+  type UseFormRegisterReturn,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { checkedResolver, firstErrorMessage } from './forms';
+import type { FormProblem } from './validation';
+
+interface TextChecks<Field extends string> {
+  /** The client-side checks (validation.ts); the server checks again. */
+  check: (values: Record<Field, string>) => FormProblem<Field> | null;
+}
+
+interface SchemaChecks<Field extends string, Values extends FieldValues> {
+  schema: z.ZodType<Values, Values>;
+  defaultValues: Values;
+  /** The message above the form while fields are invalid (given in form order). */
+  summary: (invalid: Field[]) => ReactNode;
+}
+
+export type AccountFormOptions<Field extends string, Values extends FieldValues> = {
+  /** The fields that can be invalid, in form order: the first with a problem gets the focus. */
+  fields: readonly Field[];
+  /** Sends valid values; what it throws is put into words by `failure`. */
+  submit: (values: Values) => Promise<void>;
+  failure: (error: unknown) => ReactNode;
+} & (TextChecks<Field> | SchemaChecks<Field, Values>);
+
+/** The props a TextField (or TextArea) needs to be one of the form's fields. */
+export interface FieldProps extends UseFormRegisterReturn {
+  invalid: boolean;
+  errorId: string;
+  /** The field's own message, shown under it (forms with a `schema` only). */
+  error?: string | undefined;
+}
+
+export function useAccountForm<Field extends string, Values extends FieldValues = Record<Field, string>>(
+  options: AccountFormOptions<Field, Values>,
+) {
+  const { fields, submit, failure } = options;
+  const errorId = useId();
+  const [serverError, setServerError] = useState<ReactNode>(null);
+  const textForm = 'check' in options;
+  const form = useForm<Values>({
+    resolver: (textForm ? checkedResolver(fields, options.check) : zodResolver(options.schema)) as Resolver<Values>,
+    defaultValues: (textForm
+      ? Object.fromEntries(fields.map((name) => [name, '']))
+      : options.defaultValues) as DefaultValues<Values>,
+    shouldFocusError: true,
+  });
+  const errors = form.formState.errors as FieldErrors<Record<Field, string>>;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      await submit(values);
+    } catch (error) {
+      setServerError(failure(error));
+    }
+  });
+
+  const fieldMessage = (name: Field) => {
+    const message = errors[name]?.message;
+    return typeof message === 'string' && message ? message : undefined;
+  };
+
+  const field = (name: Field, rules?: RegisterOptions<Values, Path<Values>>): FieldProps => ({
+    invalid: Boolean(errors[name]),
+    errorId,
+    ...(textForm ? {} : { error: fieldMessage(name) }),
+    ...form.register(name as unknown as Path<Values>, rules),
+  });
+
+  const invalid = fields.filter((name) => errors[name]);
+  const problem = textForm
+    ? firstErrorMessage(errors, fields)
+    : invalid.length > 0 && 'summary' in options
+      ? options.summary(invalid)
+      : null;
+
+  return {
+    onSubmit,
+    field,
+    /** For a control that is never invalid (a colour, a checkbox). */
+    register: form.register,
+    /** react-hook-form's own form, for what one form does beyond the rest (a field that
+     * follows others, a live preview). */
+    controls: form,
+    /** The id of the message above the form, which invalid fields point to. */
+    errorId,
+    /** What the message above the form says: the fields' problem, else the server's. */
+    message: (problem as ReactNode) ?? serverError,
+    serverError,
+    submitting: form.formState.isSubmitting,
+    /** Empties the fields (after a change that should not be repeated by accident), or sets
+     * the values a save stored. */
+    reset: (values?: Values) => form.reset(values),
+  };
+}
+
+/** What the pieces around the fields (FormParts.tsx) read of a form. */
+export type AccountForm = Pick<ReturnType<typeof useAccountForm>, 'errorId' | 'message' | 'submitting'>;
