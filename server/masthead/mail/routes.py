@@ -12,8 +12,9 @@ from fastapi.responses import HTMLResponse
 
 from masthead.deps import DbDep
 from masthead.errors import ApiError
-from masthead.mail import pages, repository
+from masthead.mail import pages
 from masthead.mail.schemas import MailboxEntry
+from masthead.mail.service import delivered_mail, dev_mailbox, newest_delivered
 
 router = APIRouter(include_in_schema=False)
 PAGE_HEADERS = {
@@ -26,27 +27,18 @@ Limit = Annotated[int, Query(ge=1, le=1000)]
 
 @router.get("/dev/mailbox")
 def mailbox(db: DbDep, limit: Limit = 200) -> HTMLResponse:
-    mails = repository.newest(db, limit=limit)
+    mails = newest_delivered(db, limit)
     return HTMLResponse(pages.mailbox_page(mails, limit), headers=PAGE_HEADERS)
 
 
 @router.get("/dev/mailbox.json")
 def mailbox_json(db: DbDep, to: str | None = None, limit: Limit = 200) -> list[MailboxEntry]:
-    return [
-        MailboxEntry(
-            id=mail.id,
-            to=mail.to_address,
-            subject=mail.subject,
-            text=mail.text,
-            delivered_at=mail.delivered_at,
-        )
-        for mail in repository.newest(db, to=to, limit=limit)
-    ]
+    return dev_mailbox(db, to=to, limit=limit)
 
 
 @router.get("/dev/mailbox/{mail_id}")
 def message(mail_id: int, db: DbDep) -> HTMLResponse:
-    mail = repository.get(db, mail_id)
+    mail = delivered_mail(db, mail_id)
     if mail is None:
         raise ApiError(404, "not-found", f"There is no mail {mail_id} in the dev mailbox.")
     return HTMLResponse(pages.message_page(mail), headers=PAGE_HEADERS)

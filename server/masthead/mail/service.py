@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -9,7 +10,9 @@ from sqlalchemy.orm import Session
 
 from masthead.clock import Clock
 from masthead.jobs.api import enqueue
-from masthead.mail.models import SentOnce
+from masthead.mail import repository
+from masthead.mail.models import DeliveredMail, SentOnce
+from masthead.mail.schemas import MailboxEntry
 
 MAIL_TOPIC = "mail.send"
 
@@ -64,3 +67,25 @@ def mark_sent(db: Session, clock: Clock, key: str) -> None:
             db.add(SentOnce(key=key[:160], sent_at=clock.now()))
     except IntegrityError:
         return
+
+
+def dev_mailbox(db: Session, *, to: str | None = None, limit: int = 200) -> list[MailboxEntry]:
+    """The dev mailbox's newest mail (to one address, or to anyone), newest first."""
+    return [
+        MailboxEntry(
+            id=mail.id,
+            to=mail.to_address,
+            subject=mail.subject,
+            text=mail.text,
+            delivered_at=mail.delivered_at,
+        )
+        for mail in repository.newest(db, to=to, limit=limit)
+    ]
+
+
+def delivered_mail(db: Session, mail_id: int) -> DeliveredMail | None:
+    return repository.get(db, mail_id)
+
+
+def newest_delivered(db: Session, limit: int) -> Sequence[DeliveredMail]:
+    return repository.newest(db, limit=limit)
