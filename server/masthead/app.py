@@ -15,7 +15,7 @@ from masthead.clock import Clock
 from masthead.decisions import operator_routes as decision_operator_routes
 from masthead.decisions import routes as decision_routes
 from masthead.errors import install_error_handlers
-from masthead.identity import avatar, read_routes
+from masthead.identity import avatar_routes, read_routes
 from masthead.identity import routes as identity_routes
 from masthead.jobs.runner import start_inprocess_worker
 from masthead.lean_routes import mount_first
@@ -104,7 +104,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.include_router(read_routes.router)  # then the session check, on every page view
     app.include_router(health.router)
     app.include_router(identity_routes.router)
-    app.include_router(avatar.router)
+    app.include_router(avatar_routes.router)
     # The stand-ins are never mounted in production (which refuses them anyway, above).
     if settings.mail_backend == "devmailbox" and not settings.production:
         app.include_router(mail_routes.router)  # only then is there mail to show

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import BaseModel, Field
 
@@ -12,8 +12,13 @@ FEATURES_HELP = "available-plans, membership-entitlement-check, cancel-flow-offe
 
 
 class DecisionIn(BaseModel):
+    # A str, not FeatureSlug: another slug is the route's own 400 unknown-feature (naming the
+    # known ones), not a validation 400; the enum documents what it accepts.
     sdkFeatureSlug: str = Field(
-        min_length=1, max_length=100, description=f"The feature asked about: {FEATURES_HELP}."
+        min_length=1,
+        max_length=100,
+        description=f"The feature asked about: {FEATURES_HELP}.",
+        json_schema_extra={"enum": list(get_args(FeatureSlug))},
     )
     path: str = Field(
         default="",

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from masthead.referrals import routes_api, routes_public, routes_widget, transport
+from masthead.referrals import public_routes, tenant_routes, transport, widget_routes
 
 router = APIRouter()
-router.include_router(routes_widget.router)
-router.include_router(routes_api.router)
-router.include_router(routes_public.router)
+router.include_router(widget_routes.router)
+router.include_router(tenant_routes.router)
+router.include_router(public_routes.router)
 router.include_router(transport.preflight)

@@ -20,7 +20,7 @@ from masthead.referrals.graphql_schema import build_schema
 from masthead.referrals.models import Tenant
 
 MAX_ERRORS = 10
-NOT_JSON = object()  # a body that is not JSON (routes_widget reads the body)
+NOT_JSON = object()  # a body that is not JSON (widget_routes reads the body)
 ID_LIMIT = 255  # as the REST routes' path ids
 
 

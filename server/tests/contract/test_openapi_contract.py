@@ -69,7 +69,7 @@ KNOWN: dict[tuple[str, str], str] = {
             ("POST", "/a/{tenant_alias}/widgets/analytics/loaded"),
             ("POST", "/a/{tenant_alias}/widgets/analytics/shared"),
         ],
-        "hot path: H1 (referrals/routes_public.py analytics calls)",
+        "hot path: H1 (referrals/public_routes.py analytics calls)",
     ),
 }
 

@@ -8,14 +8,28 @@ from fastapi import APIRouter, Query, Request, Response
 from fastapi.responses import RedirectResponse
 
 from masthead.deps import DbDep, Runtime, RuntimeDep
-from masthead.referrals import ingest, schemas, service
+from masthead.referrals import ingest, inputs, schemas, service
 from masthead.referrals.cookie import COOKIE_NAME, COOKIE_PATTERN, MAX_COOKIE_CHARS
+from masthead.referrals.share import SHARE_MEDIUMS
 from masthead.referrals.transport import ReferralRoute
 
 router = APIRouter(prefix="/a/{tenant_alias}", route_class=ReferralRoute, tags=["referrals"])
 
 ExternalId = Annotated[str, Query(min_length=1, max_length=255)]
-EngagementMedium = Annotated[str, Query(alias="engagementMedium", max_length=16)]
+# The mediums are documented as enums but checked by service.analytics_event, whose 400 names
+# them (a validation 400 would not).
+EngagementMedium = Annotated[
+    str,
+    Query(
+        alias="engagementMedium",
+        max_length=16,
+        json_schema_extra={"enum": list(inputs.ENGAGEMENT_MEDIUMS)},
+    ),
+]
+ShareMedium = Annotated[
+    str,
+    Query(alias="shareMedium", max_length=16, json_schema_extra={"enum": list(SHARE_MEDIUMS)}),
+]
 
 
 @router.get(
@@ -110,7 +124,7 @@ async def analytics_shared(
         str, Query(alias="externalUserId", min_length=1, max_length=255, pattern=NO_NUL)
     ],
     engagement_medium: EngagementMedium,
-    share_medium: Annotated[str, Query(alias="shareMedium", max_length=16)],
+    share_medium: ShareMedium,
 ) -> Response:
     row = service.analytics_event(
         rt,
