@@ -15,9 +15,21 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    GetJsonSchemaHandler,
+    TypeAdapter,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+from pydantic.config import JsonDict
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema
 
 from masthead.decisions.rules import Conditions
 
@@ -39,7 +51,7 @@ class PlanChoice(_Output):
 
     id: str = Field(min_length=1, max_length=64)
     featured: bool | None = Field(
-        default=None, description="Overrides the plan's featured flag (and its badge)."
+        default=None, strict=True, description="Overrides the plan's featured flag (and its badge)."
     )
     curation: str | None = Field(
         default=None, max_length=1000, description="Overrides the card's curation text."
@@ -50,8 +62,39 @@ class PlanChoice(_Output):
         return self.model_dump(exclude={"id"}, exclude_none=True)
 
 
+class _OrPlanId:
+    """Documents that a plan may be given by its id alone (_ids_as_choices makes it a choice)."""
+
+    def __get_pydantic_json_schema__(
+        self, core_schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        return {
+            "anyOf": [{"type": "string", "minLength": 1, "maxLength": 64}, handler(core_schema)]
+        }
+
+
+# The one-source rule below, as the document states it: plans or catalogue, the other absent
+# or null.
+_ONE_SOURCE: JsonDict = {
+    "anyOf": [
+        {
+            "required": ["plans"],
+            "properties": {"plans": {"type": "array"}, "catalogue": {"type": "null"}},
+        },
+        {
+            "required": ["catalogue"],
+            "properties": {"catalogue": {"type": "string"}, "plans": {"type": "null"}},
+        },
+    ]
+}
+
+
 class AvailablePlansOutput(_Output):
-    plans: tuple[PlanChoice, ...] | None = Field(default=None, max_length=50)
+    model_config = ConfigDict(json_schema_extra=_ONE_SOURCE)
+
+    plans: tuple[Annotated[PlanChoice, _OrPlanId()], ...] | None = Field(
+        default=None, max_length=50, description="plan ids, or plans with their options"
+    )
     catalogue: Literal["in-order", "without-trial-first"] | None = None
 
     @field_validator("plans", mode="before")
@@ -69,7 +112,7 @@ class AvailablePlansOutput(_Output):
 
 
 class EntitlementOutput(_Output):
-    entitled: bool
+    entitled: bool = Field(strict=True)
 
 
 class CancelFlowOfferOutput(_Output):
@@ -108,16 +151,59 @@ def stored_output(output: BaseModel) -> dict[str, Any]:
     return output.model_dump(mode="json", exclude_none=True)
 
 
-class RuleIn(BaseModel):
-    """A rule as an operator writes it."""
+class _RuleFields(BaseModel):
+    """What every rule has, whatever its feature. Strict numbers and flags: 0/1 or "5" are not
+    the documented true/false and integer."""
 
     model_config = ConfigDict(extra="forbid")
 
-    feature: FeatureSlug
     priority: int = Field(default=100, ge=0, le=1_000_000, description="lowest decides first")
-    enabled: bool = True
+    enabled: bool = Field(default=True, strict=True)
     description: str = Field(default="", max_length=300)
     conditions: Conditions = Field(default_factory=Conditions)
+
+    @field_validator("priority", mode="before")
+    @classmethod
+    def _a_number(cls, value: Any) -> Any:
+        # A JSON number only (105.0 is the integer 105), not text or a flag.
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ValueError("Input should be a valid integer")
+        return value
+
+
+# The four shapes a rule takes, one per feature: documentation of RuleIn only.
+class AvailablePlansRule(_RuleFields):
+    feature: Literal["available-plans"]
+    output: AvailablePlansOutput
+
+
+class EntitlementRule(_RuleFields):
+    feature: Literal["membership-entitlement-check"]
+    output: EntitlementOutput
+
+
+class CancelFlowOfferRule(_RuleFields):
+    feature: Literal["cancel-flow-offer"]
+    output: CancelFlowOfferOutput
+
+
+class TextCampaignsRule(_RuleFields):
+    feature: Literal["text-campaigns"]
+    output: TextCampaignsOutput
+
+
+_RULE_SHAPES: TypeAdapter[Any] = TypeAdapter(
+    Annotated[
+        AvailablePlansRule | EntitlementRule | CancelFlowOfferRule | TextCampaignsRule,
+        Field(discriminator="feature"),
+    ]
+)
+
+
+class RuleIn(_RuleFields):
+    """A rule as an operator writes it."""
+
+    feature: FeatureSlug
     output: dict[str, Any] = Field(description="the feature's answer; see the feature's shape")
 
     @model_validator(mode="after")
@@ -125,3 +211,11 @@ class RuleIn(BaseModel):
         # Normalised (string plan ids become objects, unset texts dropped) as it is stored.
         self.output = stored_output(parse_output(self.feature, self.output))
         return self
+
+    @classmethod
+    def __get_pydantic_json_schema__(
+        cls, core_schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        # Validated as one model, so that an output's faults make one readable message (see
+        # parse_output); documented as what it accepts: one of the four shapes, by feature.
+        return handler(_RULE_SHAPES.core_schema)

@@ -50,7 +50,7 @@ async def decision_engine(request: Request, body: schemas.DecisionIn) -> Respons
             f"Known features: {', '.join(sorted(KNOWN_FEATURES))}.",
         )
     cookie = request.cookies.get(SESSION_COOKIE)
-    if body.session and cookie and not hmac.compare_digest(body.session, cookie):
+    if body.session and cookie and not _same(body.session, cookie):
         raise ApiError(
             403, "session-mismatch", "This request names another session. Please log in again."
         )
@@ -67,6 +67,14 @@ async def decision_engine(request: Request, body: schemas.DecisionIn) -> Respons
         )
     answer = {"sdkFeatureSlug": slug, "loggedIn": signed_in, "outputValue": value}
     return JSONResponse(answer, headers={"Cache-Control": "no-store", **vary_headers(rt.settings)})
+
+
+def _same(sent: str, cookie: str) -> bool:
+    """Compared in constant time, as bytes: compare_digest refuses a str with non-ASCII
+    characters (a 500), and a JSON string may hold a lone surrogate."""
+    return hmac.compare_digest(
+        sent.encode("utf-8", "surrogatepass"), cookie.encode("utf-8", "surrogatepass")
+    )
 
 
 def _in_unit_of_work(

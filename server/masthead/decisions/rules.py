@@ -19,9 +19,10 @@ them. What a rule answers (its output) is per feature: outputs.py.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -29,7 +30,16 @@ from masthead.billing.api import AccountStatus
 
 ReaderKind = Literal["any", "signed-out", "signed-in", "new", "had-trial"]
 RegionKind = Literal["any", "supported", "unsupported"]
+COUNTRY_PATTERN = r"^[A-Za-z]{2}$"
 _Id = Field(min_length=1, max_length=64)
+# Some character that str.strip() keeps: its whitespace spelt out, since \s differs between
+# Python, ECMA and Rust regular expressions.
+NOT_BLANK = r"[^\t\n\x0b\x0c\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
+# Documented; _ids and _countries check them (their 400s say what an id and a country are).
+_DocumentedId = Annotated[
+    str, Field(json_schema_extra={"minLength": 1, "maxLength": 64, "pattern": NOT_BLANK})
+]
+_Country = Annotated[str, Field(json_schema_extra={"pattern": COUNTRY_PATTERN})]
 
 
 class Conditions(BaseModel):
@@ -37,13 +47,21 @@ class Conditions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    path: str = Field(default="", max_length=300, description="a path prefix of whole segments")
+    path: str = Field(
+        default="",
+        max_length=300,
+        description="a path prefix of whole segments",
+        # Documented; _path checks it.
+        json_schema_extra={"anyOf": [{"maxLength": 0}, {"pattern": "^/"}]},
+    )
     readers: ReaderKind = "any"
     statuses: tuple[AccountStatus, ...] = Field(default=(), max_length=20)
-    products: tuple[str, ...] = Field(default=(), max_length=20)
-    plans: tuple[str, ...] = Field(default=(), max_length=50)
+    products: tuple[_DocumentedId, ...] = Field(default=(), max_length=20)
+    plans: tuple[_DocumentedId, ...] = Field(default=(), max_length=50)
     region: RegionKind = "any"
-    countries: tuple[str, ...] = Field(default=(), max_length=250)
+    countries: tuple[_Country, ...] = Field(
+        default=(), max_length=250, description="two-letter codes, in either case: US"
+    )
 
     @field_validator("path")
     @classmethod
@@ -64,10 +82,9 @@ class Conditions(BaseModel):
     def _countries(cls, value: Any) -> Any:
         if not isinstance(value, list | tuple):
             return value
-        codes = [item.strip().upper() if isinstance(item, str) else item for item in value]
-        if any(not isinstance(c, str) or len(c) != 2 or not c.isalpha() for c in codes):
+        if any(not isinstance(c, str) or not re.fullmatch(COUNTRY_PATTERN, c) for c in value):
             raise ValueError("countries are two-letter codes such as US")
-        return codes
+        return [c.upper() for c in value]
 
     def stored(self) -> dict[str, Any]:
         """The conditions as the table keeps them: only those that were set."""

@@ -46,33 +46,6 @@ OPERATOR_KEYS = {  # path prefix -> the bearer key that API is given below
     "/operator/v1/static-pages": "contract-static-pages-key",
 }
 
-# Disagreements in code other helpers own right now; the lead removes these once fixed.
-# (method, path) -> reason naming the owner.
-KNOWN: dict[tuple[str, str], str] = {
-    # unknown-feature 400 for a schema-valid sdkFeatureSlug (any string): the slug should be
-    # the enum of the four features (decisions/schemas.py DecisionIn).
-    ("POST", "/zephr/decision-engine"): "hot path: H1 (decision engine route)",
-    # decisions/outputs.py RuleIn and rules.py Conditions (shared with H1's engine): `enabled`
-    # accepts 0/1 (lax bool, ST201); `conditions.countries` refuses schema-valid strings
-    # (two letters, not in the schema); `output` is one shape per feature, documented as any
-    # object.
-    ("POST", "/operator/v1/decision-rules"): "decision rule shapes: H1/lead (decisions/outputs.py)",
-    (
-        "PUT",
-        "/operator/v1/decision-rules/{rule_id}",
-    ): "decision rule shapes: H1/lead (decisions/outputs.py)",
-    # engagementMedium and shareMedium are refused outside their lists (400), but documented
-    # as any string: enums in the schema (as the widget calls' engagementMedium). Reached
-    # signed out, where the demo tenant answers.
-    **dict.fromkeys(
-        [
-            ("POST", "/a/{tenant_alias}/widgets/analytics/loaded"),
-            ("POST", "/a/{tenant_alias}/widgets/analytics/shared"),
-        ],
-        "hot path: H1 (referrals/public_routes.py analytics calls)",
-    ),
-}
-
 # Refusals of schema-valid requests by rules a JSON Schema cannot state (a deliverable-looking
 # email address, a strong password, a configured target, ...): (method, path) -> {error type:
 # its exact messages, none listed for any message of that type}. Only such a 400 is excused
@@ -127,6 +100,14 @@ RULES: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {
     # The query language itself: a schema-valid string is rarely a valid renderWidget query,
     # nor an operationName one of its operations.
     ("POST", "/api/v1/{tenant_alias}/graphql"): {"bad-request": ()},
+    # A rule's plans and discount must be in the catalogue (decisions/editing.py).
+    **{
+        (method, path): {"unknown-plan": (), "unknown-discount": ()}
+        for method, path in (
+            ("POST", "/operator/v1/decision-rules"),
+            ("PUT", "/operator/v1/decision-rules/{rule_id}"),
+        )
+    },
     ("GET", "/a/{tenant_alias}/widgets/squatchcookiejson"): {  # base64url text, not JSON
         "bad-request": (
             "The referral cookie does not hold base64url-encoded JSON.",
@@ -216,9 +197,6 @@ CONTRACT_SETTINGS = settings(
 
 def _check(case: Case, app: FastAPI, signed_in: bool) -> None:
     operation = (case.method.upper(), case.path)
-    reason = KNOWN.get(operation)
-    if reason:
-        pytest.xfail(reason)
     if not signed_in and "tenant_alias" in (case.path_parameters or {}):
         # Signed out, the referral calls go to the demo tenant, so that they reach the code
         # behind the tenant look-up; signed in, a generated alias checks the 404.

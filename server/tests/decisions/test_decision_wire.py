@@ -67,6 +67,7 @@ def cases(token: str | None) -> list[Case]:
             Case(question(session=token), JSON),  # the session field, no cookie
             Case(question(session=token), with_cookie),  # both, the same session
             Case(question(session="another-session"), with_cookie, 403, "session-mismatch"),
+            Case(question(session="été"), with_cookie, 403, "session-mismatch"),  # not a 500
         ]
     return found
 

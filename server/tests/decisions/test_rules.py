@@ -110,6 +110,18 @@ def test_the_lowest_priority_that_holds_decides_then_the_oldest() -> None:
         ({"feature": "text-campaigns", "output": {}, "conditions": {"path": "account"}}, "path"),
         ({"feature": "text-campaigns", "output": {}, "conditions": {"colour": "red"}}, "colour"),
         ({"feature": "text-campaigns", "output": {}, "priority": -1}, "priority"),
+        # JSON's true/false and numbers only, as the document says (no 0/1, no "5").
+        ({"feature": "text-campaigns", "output": {}, "enabled": 1}, "enabled"),
+        ({"feature": "text-campaigns", "output": {}, "priority": "5"}, "priority"),
+        ({"feature": "membership-entitlement-check", "output": {"entitled": 0}}, "entitled"),
+        (
+            {"feature": "text-campaigns", "output": {}, "conditions": {"countries": [" us"]}},
+            "countries",
+        ),
+        (
+            {"feature": "text-campaigns", "output": {}, "conditions": {"products": ["\x1f"]}},
+            "products",
+        ),
     ],
 )
 def test_bad_rule_bodies_are_refused_saying_where(body: dict[str, Any], complaint: str) -> None:

@@ -4,13 +4,15 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { api, call } from './client';
+import type { components } from './schema';
 
 export const DECISION_ENGINE_PATH = '/zephr/decision-engine';
 export const AVAILABLE_PLANS_FEATURE = 'available-plans';
 export const CANCEL_FLOW_OFFER_FEATURE = 'cancel-flow-offer';
 
 export interface DecisionRequest {
-  sdkFeatureSlug: string;
+  /** One of the four features the document lists. */
+  sdkFeatureSlug: components['schemas']['DecisionIn']['sdkFeatureSlug'];
   path: string;
   contentId?: string | null;
   /** The session id from the login answer, when this page has it; the cookie does the rest. */

@@ -986,6 +986,48 @@ export interface components {
             /** Tracking Id */
             tracking_id: string;
         };
+        /** AvailablePlansOutput */
+        AvailablePlansOutput: {
+            /** Catalogue */
+            catalogue?: ("in-order" | "without-trial-first") | null;
+            /**
+             * Plans
+             * @description plan ids, or plans with their options
+             */
+            plans?: (string | components["schemas"]["PlanChoice"])[] | null;
+        } | {
+            catalogue?: null;
+            plans: unknown[];
+        } | {
+            catalogue: string;
+            plans?: null;
+        };
+        /** AvailablePlansRule */
+        AvailablePlansRule: {
+            conditions?: components["schemas"]["Conditions"];
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+            /**
+             * Enabled
+             * @default true
+             */
+            enabled: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            feature: "available-plans";
+            output: components["schemas"]["AvailablePlansOutput"];
+            /**
+             * Priority
+             * @description lowest decides first
+             * @default 100
+             */
+            priority: number;
+        };
         /** Body_webhook_wp_json_nyp_membership_v1_webhook_post */
         Body_webhook_wp_json_nyp_membership_v1_webhook_post: {
             /** Details */
@@ -994,6 +1036,43 @@ export interface components {
             targetUrl: string;
             /** Type */
             type: string;
+        };
+        /** CancelFlowOfferOutput */
+        CancelFlowOfferOutput: {
+            /** Acceptlabel */
+            acceptLabel?: string | null;
+            /** Discountid */
+            discountId: string | null;
+            /** Heading */
+            heading?: string | null;
+            /** Text */
+            text?: string | null;
+        };
+        /** CancelFlowOfferRule */
+        CancelFlowOfferRule: {
+            conditions?: components["schemas"]["Conditions"];
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+            /**
+             * Enabled
+             * @default true
+             */
+            enabled: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            feature: "cancel-flow-offer";
+            output: components["schemas"]["CancelFlowOfferOutput"];
+            /**
+             * Priority
+             * @description lowest decides first
+             * @default 100
+             */
+            priority: number;
         };
         /** CancelIn */
         CancelIn: {
@@ -1020,6 +1099,7 @@ export interface components {
         Conditions: {
             /**
              * Countries
+             * @description two-letter codes, in either case: US
              * @default []
              */
             countries: string[];
@@ -1028,7 +1108,7 @@ export interface components {
              * @description a path prefix of whole segments
              * @default
              */
-            path: string;
+            path: string | unknown | unknown;
             /**
              * Plans
              * @default []
@@ -1142,8 +1222,9 @@ export interface components {
             /**
              * Sdkfeatureslug
              * @description The feature asked about: available-plans, membership-entitlement-check, cancel-flow-offer or text-campaigns.
+             * @enum {string}
              */
-            sdkFeatureSlug: string;
+            sdkFeatureSlug: "available-plans" | "membership-entitlement-check" | "cancel-flow-offer" | "text-campaigns";
             /**
              * Session
              * @description The reader's session id (the blaize_session cookie's value), for callers without the cookie; when both are sent they must be the same session (403).
@@ -1206,6 +1287,37 @@ export interface components {
             identifiers: components["schemas"]["Identifiers"];
             /** Message */
             message: string;
+        };
+        /** EntitlementOutput */
+        EntitlementOutput: {
+            /** Entitled */
+            entitled: boolean;
+        };
+        /** EntitlementRule */
+        EntitlementRule: {
+            conditions?: components["schemas"]["Conditions"];
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+            /**
+             * Enabled
+             * @default true
+             */
+            enabled: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            feature: "membership-entitlement-check";
+            output: components["schemas"]["EntitlementOutput"];
+            /**
+             * Priority
+             * @description lowest decides first
+             * @default 100
+             */
+            priority: number;
         };
         /** ErrorBody */
         ErrorBody: {
@@ -1571,6 +1683,24 @@ export interface components {
              * @enum {string}
              */
             type: "CreditCard" | "PayPalAccount" | "GooglePay" | "ApplePay" | "VenmoAccount";
+        };
+        /**
+         * PlanChoice
+         * @description One plan a reader is offered, with the options its card shows for this reader.
+         */
+        PlanChoice: {
+            /**
+             * Curation
+             * @description Overrides the card's curation text.
+             */
+            curation?: string | null;
+            /**
+             * Featured
+             * @description Overrides the plan's featured flag (and its badge).
+             */
+            featured?: boolean | null;
+            /** Id */
+            id: string;
         };
         /** PlanOut */
         PlanOut: {
@@ -2082,41 +2212,7 @@ export interface components {
         ResetRequest: {
             identifiers: components["schemas"]["Identifiers"];
         };
-        /**
-         * RuleIn
-         * @description A rule as an operator writes it.
-         */
-        RuleIn: {
-            conditions?: components["schemas"]["Conditions"];
-            /**
-             * Description
-             * @default
-             */
-            description: string;
-            /**
-             * Enabled
-             * @default true
-             */
-            enabled: boolean;
-            /**
-             * Feature
-             * @enum {string}
-             */
-            feature: "available-plans" | "membership-entitlement-check" | "cancel-flow-offer" | "text-campaigns";
-            /**
-             * Output
-             * @description the feature's answer; see the feature's shape
-             */
-            output: {
-                [key: string]: unknown;
-            };
-            /**
-             * Priority
-             * @description lowest decides first
-             * @default 100
-             */
-            priority: number;
-        };
+        RuleIn: components["schemas"]["AvailablePlansRule"] | components["schemas"]["EntitlementRule"] | components["schemas"]["CancelFlowOfferRule"] | components["schemas"]["TextCampaignsRule"];
         /** RuleListOut */
         RuleListOut: {
             /** Rules */
@@ -2312,6 +2408,39 @@ export interface components {
              */
             trial: boolean;
         };
+        /** TextCampaignsOutput */
+        TextCampaignsOutput: {
+            /** Ctaheading */
+            ctaHeading?: string | null;
+            /** Subtext */
+            subtext?: string | null;
+        };
+        /** TextCampaignsRule */
+        TextCampaignsRule: {
+            conditions?: components["schemas"]["Conditions"];
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+            /**
+             * Enabled
+             * @default true
+             */
+            enabled: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            feature: "text-campaigns";
+            output: components["schemas"]["TextCampaignsOutput"];
+            /**
+             * Priority
+             * @description lowest decides first
+             * @default 100
+             */
+            priority: number;
+        };
         /** TokenOut */
         TokenOut: {
             /**
@@ -2445,7 +2574,7 @@ export interface operations {
             query: {
                 externalAccountId: string;
                 externalUserId: string;
-                engagementMedium: string;
+                engagementMedium: "POPUP" | "EMBED" | "CTA" | "HOSTED" | "MOBILE" | "EMAIL" | "UNKNOWN";
                 programId?: string | null;
             };
             header?: never;
@@ -2497,8 +2626,8 @@ export interface operations {
             query: {
                 externalAccountId: string;
                 externalUserId: string;
-                engagementMedium: string;
-                shareMedium: string;
+                engagementMedium: "POPUP" | "EMBED" | "CTA" | "HOSTED" | "MOBILE" | "EMAIL" | "UNKNOWN";
+                shareMedium: "EMAIL" | "FACEBOOK" | "TWITTER" | "LINKEDIN" | "SMS" | "WHATSAPP" | "DIRECT";
             };
             header?: never;
             path: {
