@@ -4,6 +4,7 @@ own tests pin the 429 answers (identity, cards, invites, webhooks)."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import uuid
@@ -65,7 +66,10 @@ def redis_prefix(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     client = redis.Redis.from_url(REDIS_URL)
     try:
         client.ping()
-    except redis.ConnectionError:
+    except redis.ConnectionError as exc:
+        # As with PostgreSQL (tests/conftest.py): CI has Redis, so its absence fails the run.
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"Redis is unreachable at {REDIS_URL}: {exc}")
         pytest.skip(f"Redis is unreachable at {REDIS_URL}")
     prefix = f"masthead-test:{uuid.uuid4().hex}"
     monkeypatch.setattr(ratelimit, "REDIS_KEY_PREFIX", prefix)

@@ -68,6 +68,12 @@ def analytics_writer(request: Request) -> ingest.AnalyticsWriter:
 # No NUL character: PostgreSQL cannot store one in text, and the failed COPY would fail every
 # other event of its batch.
 NO_NUL = r"^[^\x00]*$"
+ExternalAccountId = Annotated[
+    str, Query(alias="externalAccountId", min_length=1, max_length=255, pattern=NO_NUL)
+]
+ExternalUserId = Annotated[
+    str, Query(alias="externalUserId", min_length=1, max_length=255, pattern=NO_NUL)
+]
 
 
 # Both analytics endpoints are async and take no session: the row is checked here and
@@ -82,12 +88,8 @@ async def analytics_loaded(
     tenant_alias: str,
     request: Request,
     rt: RuntimeDep,
-    external_account_id: Annotated[
-        str, Query(alias="externalAccountId", min_length=1, max_length=255, pattern=NO_NUL)
-    ],
-    external_user_id: Annotated[
-        str, Query(alias="externalUserId", min_length=1, max_length=255, pattern=NO_NUL)
-    ],
+    external_account_id: ExternalAccountId,
+    external_user_id: ExternalUserId,
     engagement_medium: EngagementMedium,
     program_id: Annotated[
         str | None, Query(alias="programId", max_length=64, pattern=NO_NUL)
@@ -117,12 +119,8 @@ async def analytics_shared(
     tenant_alias: str,
     request: Request,
     rt: RuntimeDep,
-    external_account_id: Annotated[
-        str, Query(alias="externalAccountId", min_length=1, max_length=255, pattern=NO_NUL)
-    ],
-    external_user_id: Annotated[
-        str, Query(alias="externalUserId", min_length=1, max_length=255, pattern=NO_NUL)
-    ],
+    external_account_id: ExternalAccountId,
+    external_user_id: ExternalUserId,
     engagement_medium: EngagementMedium,
     share_medium: ShareMedium,
 ) -> Response:

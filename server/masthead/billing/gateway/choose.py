@@ -4,6 +4,8 @@ names) and how the account area takes cards."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from masthead.billing.gateway.interface import PaymentGateway
 from masthead.deps import Runtime
 from masthead.settings import Settings
@@ -13,10 +15,13 @@ BRAINTREE_HOSTS = ("sandbox", "production")
 
 def gateway_of(runtime: Runtime) -> PaymentGateway:
     """The payment gateway the wiring put on the runtime (masthead/wiring.py)."""
+    # Read on every billing request and job: a None check, not isinstance against the
+    # Protocol (which probes each of its methods). wiring.payment_gateway's return type is
+    # what guarantees the rest.
     gateway = runtime.payment_gateway
-    if not isinstance(gateway, PaymentGateway):
+    if gateway is None:
         raise RuntimeError("no payment gateway is wired into this runtime")
-    return gateway
+    return cast(PaymentGateway, gateway)
 
 
 def card_entry(settings: Settings) -> str:

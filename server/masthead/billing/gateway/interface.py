@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Literal, Protocol, runtime_checkable
+from typing import Literal, Protocol
 
 PaymentMethodType = Literal["CreditCard", "PayPalAccount", "GooglePay", "ApplePay", "VenmoAccount"]
 SubscriptionStatus = Literal["Active", "Canceled", "Expired", "Past Due", "Pending"]
@@ -188,7 +188,6 @@ class WebhookInfo:
     timestamp: datetime
 
 
-@runtime_checkable
 class PaymentGateway(Protocol):
     def create_customer(self, customer_id: str, email: str, name: str) -> CustomerInfo: ...
 
