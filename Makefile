@@ -11,6 +11,7 @@ UV := $(TOOLS)/bin/uv
 VENV := server/.venv
 PY := $(VENV)/bin/python
 PG_TEST_URL ?= postgresql+psycopg://postgres@127.0.0.1:5432/masthead_test
+TEST_WORKERS ?= 2
 export UV_PYTHON_DOWNLOADS := never
 export UV_PROJECT_ENVIRONMENT := $(CURDIR)/$(VENV)
 
@@ -34,10 +35,11 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-WEB_SOURCES := $(shell find web/src web/account.html web/vite.config.ts -type f 2>/dev/null)
+WEB_SOURCES := $(shell find web/src web/account.html web/admin.html web/vite.config.ts -type f 2>/dev/null)
 WIDGET_SOURCES := $(shell find widget/src widget/vite.config.ts widget/tsconfig.build.json -type f 2>/dev/null)
 build: web/dist/account.html widget/dist/squatch.min.js
 
+# One build writes both entries: the account area (account.html) and the staff console (admin.html).
 web/dist/account.html: node_modules/.installed $(WEB_SOURCES)
 	npm run --silent build
 
@@ -79,13 +81,15 @@ typecheck: setup
 	npm run --silent typecheck
 
 test-py-sqlite: setup
-	cd server && .venv/bin/python -m pytest -p no:cacheprovider
+	cd server && .venv/bin/python -m pytest -p no:cacheprovider -n $(TEST_WORKERS)
 
 # Under CI=true an unreachable PostgreSQL fails the run (see tests/conftest.py).
 test-py-postgres: setup
-	cd server && MASTHEAD_TEST_DATABASE_URL=$(PG_TEST_URL) .venv/bin/python -m pytest -p no:cacheprovider
+	cd server && MASTHEAD_TEST_DATABASE_URL=$(PG_TEST_URL) .venv/bin/python -m pytest \
+		-p no:cacheprovider -n $(TEST_WORKERS)
 
-# The two passes run side by side (one per core): each waits on its database much of the time.
+# The two passes run side by side, each in TEST_WORKERS processes (pytest-xdist; a database
+# per process, tests/conftest.py): whichever pass ends first leaves its cores to the other.
 test-py: setup
 	$(MAKE) --no-print-directory --output-sync=target -j2 test-py-sqlite test-py-postgres
 

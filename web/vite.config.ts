@@ -26,7 +26,8 @@ function apiDocsAssets(): Plugin {
   };
 }
 
-// The Python server serves web/dist/account.html for /account/* and web/dist/* under /static/.
+// The Python server serves web/dist/account.html for /account/*, web/dist/admin.html (the staff
+// console) for /admin/*, and web/dist/* under /static/.
 export default defineConfig({
   root: webRoot,
   base: '/static/',
@@ -41,7 +42,12 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    rollupOptions: { input: { account: fileURLToPath(new URL('account.html', import.meta.url)) } },
+    rollupOptions: {
+      input: {
+        account: fileURLToPath(new URL('account.html', import.meta.url)),
+        admin: fileURLToPath(new URL('admin.html', import.meta.url)),
+      },
+    },
   },
   server: {
     // `vite` on its own: forward API calls to a locally running Masthead server.
@@ -49,6 +55,7 @@ export default defineConfig({
       '/blaize': 'http://127.0.0.1:8000',
       '/dev': 'http://127.0.0.1:8000',
       '/account/avatar': 'http://127.0.0.1:8000',
+      '/admin/api': 'http://127.0.0.1:8000',
     },
   },
   test: {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { newReader, registerByApi } from '../helpers';
+import { currentStep, newStaffMember, signInByApi, signInInBrowser, staffAccount, totp } from '../staff';
 
 /** Pictures of every screen for a person to look at: `npm run screenshots` (not part of make test). */
 const dir = process.env.SHOTS_DIR ?? '/tmp/shots';
@@ -47,5 +48,49 @@ for (const [device, viewport] of Object.entries(widths)) {
       await page.getByRole('button', { name: /account menu/i }).click();
       await page.screenshot({ path: `${dir}/account-menu-${device}.png` });
     }
+  });
+}
+
+/** The staff console: sign-in, enrolment, recovery codes and the admin screens. */
+for (const [device, viewport] of Object.entries(widths)) {
+  test(`console screens at ${device} width`, async ({ page }) => {
+    test.setTimeout(90_000);
+    mkdirSync(dir, { recursive: true });
+    await page.setViewportSize(viewport);
+    const admin = staffAccount(device === 'desktop' ? 'shots-desktop' : 'shots-phone');
+    const api = await signInByApi(admin);
+    const person = await newStaffMember(api, `shots-editor-${device}`, ['editor']);
+    await api.dispose();
+
+    await page.goto('/admin/sign-in');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.screenshot({ path: `${dir}/admin-sign-in-${device}.png`, fullPage: true });
+    await page.getByLabel('Email address').fill(person.email);
+    await page.getByLabel('Password').fill(person.password);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+    await page.screenshot({ path: `${dir}/admin-enrol-${device}.png`, fullPage: true });
+    const secret = (await page.locator('.admin-enrol__secret').innerText()).replace(/\s+/g, '');
+    await page.getByLabel('Code').fill(totp(secret, currentStep()));
+    await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+    await expect(page.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
+    await page.screenshot({ path: `${dir}/admin-recovery-codes-${device}.png`, fullPage: true });
+    await page.getByLabel('I have saved these codes').check();
+    await page.getByRole('button', { name: 'Continue to the console' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Staff console' })).toBeVisible();
+    await page.screenshot({ path: `${dir}/admin-overview-editor-${device}.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();
+
+    await signInInBrowser(page, admin);
+    await page.screenshot({ path: `${dir}/admin-overview-${device}.png`, fullPage: true });
+    await page.goto('/admin/staff');
+    await expect(page.getByRole('heading', { name: person.email })).toBeVisible();
+    await page.getByRole('button', { name: `Change roles of ${person.email}` }).click();
+    await page.screenshot({ path: `${dir}/admin-staff-${device}.png`, fullPage: true });
+    await page.goto('/admin/audit');
+    await expect(page.locator('.admin-entry').first()).toBeVisible();
+    // The first screenful: a run's log is long.
+    await page.screenshot({ path: `${dir}/admin-audit-${device}.png` });
   });
 }

@@ -25,6 +25,7 @@ from masthead.origin import OriginCheckMiddleware
 from masthead.private_answers import PrivateAnswersMiddleware
 from masthead.production import refuse_unsafe_production
 from masthead.referrals import demo as referral_demo
+from masthead.referrals import public_routes as referral_public
 from masthead.referrals import routes as referral_routes
 from masthead.settings import Settings
 from masthead.site import content_routes as site_content
@@ -33,7 +34,8 @@ from masthead.site import page_routes as site_pages
 from masthead.site import routes as site_routes
 from masthead.site.static_pages import operator_routes as static_page_operator_routes
 from masthead.site.static_pages import routes as static_pages
-from masthead.web import docs_routes
+from masthead.staff import routes as staff_routes
+from masthead.web import admin_routes, docs_routes
 from masthead.web import routes as web_routes
 from masthead.webhooks import routes as webhook_routes
 from masthead.wiring import build_process_runtime
@@ -99,8 +101,15 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxies)
 
     # First of all: the paywall's content call and the decision engine, asked on every
-    # article view (LeanRoutes: described by FastAPI, called by Starlette).
-    mount_first(app, site_content.router, decision_routes.router)
+    # article view, and the widget analytics, on every widget load (LeanRoutes: described by
+    # FastAPI, called by Starlette), and the story page itself.
+    mount_first(
+        app,
+        site_content.router,
+        decision_routes.router,
+        referral_public.analytics_router,
+        site_pages.story_router,
+    )
     app.include_router(read_routes.router)  # then the session check, on every page view
     app.include_router(health.router)
     app.include_router(identity_routes.router)
@@ -126,6 +135,8 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.include_router(favicon_routes.router)  # /favicon/<brand>.svg, /favicon.ico
     app.include_router(docs_routes.router)  # /api/docs
     app.include_router(site_pages.router)  # the publisher pages: /, /section/*, /<date>/<slug>/
+    app.include_router(staff_routes.router)  # /admin/api/*: the staff console's API
+    app.include_router(admin_routes.router)  # then /admin/*: the console's app shell
     app.include_router(web_routes.router)  # last: its /account/{path} catch-all serves the SPA
     install_error_schema(app)
     return app

@@ -16,6 +16,7 @@ from masthead.jobs.models import OutboxJob
 from masthead.mail.models import DeliveredMail
 from masthead.referrals import models as referral_models  # noqa: F401 (registers its tables)
 from masthead.site.static_pages import models as static_page_models  # noqa: F401 (tables)
+from masthead.staff import models as staff_models  # noqa: F401 (tables)
 
 __all__ = [
     "AuthSession",

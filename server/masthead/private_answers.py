@@ -17,18 +17,20 @@ from __future__ import annotations
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from masthead.identity.cookies import SESSION_COOKIE
+from masthead.staff.api import STAFF_COOKIE
 
 PRIVATE_NO_STORE = b"private, no-store"
 # The referral service's user tokens (referrals/transport.py) and every bearer or basic key.
 CREDENTIAL_HEADERS = {b"authorization", b"x-saasquatch-user-token", b"user-token"}
 SESSION_MARK = f"{SESSION_COOKIE}=".encode()
+STAFF_MARK = STAFF_COOKIE.encode()  # the staff console's: its name starts both of its cookies
 
 
 def _carries_credential(headers: list[tuple[bytes, bytes]]) -> bool:
     for name, value in headers:
         if name in CREDENTIAL_HEADERS and value.strip():
             return True
-        if name == b"cookie" and SESSION_MARK in value:
+        if name == b"cookie" and (SESSION_MARK in value or STAFF_MARK in value):
             return True
     return False
 

@@ -14,6 +14,7 @@ from masthead.identity import passwords, repository
 from masthead.identity.models import Profile, User
 from masthead.referrals.seed import seed_referrals
 from masthead.site.brands import BRANDS
+from masthead.staff.seed import seed_demo_staff
 
 # The published demo login. It passes the password rules a reader is held to ("Password123",
 # the demo password before, is on the breach list); readers seeded with that one move to this.
@@ -53,6 +54,7 @@ def seed_demo(runtime: Runtime) -> None:
                 updated_at=now,
             )
             db.add(user)
+    seed_demo_staff(runtime)  # staff@example.com: an admin, authenticator app not set up yet
     seed_referrals(runtime)
     seed_catalogue(runtime)
     seed_discounts(runtime)

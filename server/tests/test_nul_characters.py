@@ -21,3 +21,19 @@ def test_a_nul_in_a_looked_up_value_is_a_4xx(client: TestClient, runtime: Runtim
     if runtime.engine.dialect.name == "postgresql":
         assert response.status_code == 400
         assert response.json() == {"type": "bad-request", "message": NUL_MESSAGE}
+
+
+def test_a_nul_in_a_referral_tenants_name_is_no_tenant(client: TestClient) -> None:
+    # The origin check reads the tenant before the route does: a merchant page's Origin
+    # makes that read happen for every referral call.
+    headers = {"Origin": "https://merchant.example"}
+    for method, path in (
+        ("GET", "/a/a%00b/widgets/squatchcookiejson"),
+        (
+            "POST",
+            "/a/a%00b/widgets/analytics/loaded?externalAccountId=a&externalUserId=u"
+            "&engagementMedium=POPUP",
+        ),
+    ):
+        response = client.request(method, path, headers=headers)
+        assert 400 <= response.status_code < 500, (path, response.status_code, response.text)

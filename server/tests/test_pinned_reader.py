@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+import asyncio
+from datetime import date, timedelta
+from decimal import Decimal
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import bindparam, select, text
+from sqlalchemy import bindparam, literal_column, select, text
 
 from masthead.clock import FrozenClock
-from masthead.db import UTCDateTime
+from masthead.db import PinnedReader, UTCDateTime
 from masthead.deps import Runtime
 from masthead.identity.models import AuthSession, Profile
 from tests.identity.helpers import register
@@ -31,6 +33,40 @@ def test_values_read_as_through_sqlalchemy(
     assert expires_at == clock.now() + timedelta(days=365)  # a UTC-aware datetime
     assert attributes["full-name"] == "Pinned Reader"  # JSON decoded
     assert runtime.reader.first(_SESSION, {"now": clock.now() + timedelta(days=366)}) is None
+
+
+def test_awaited_reads_read_as_the_blocking_ones(
+    client: TestClient, runtime: Runtime, clock: FrozenClock
+) -> None:
+    """On PostgreSQL the awaited reads take another way (psycopg's async pool, raw cursor):
+    the same statement reads the same values, zones, JSON and Decimals included."""
+    if runtime.engine.dialect.name != "postgresql":
+        pytest.skip("on SQLite the awaited reads are the blocking ones")
+    register(client, "awaited@example.com", **{"full-name": "Awaited Reader"})
+    # Untyped columns: what each driver itself hands over.
+    statement = _SESSION.add_columns(
+        Profile.updated_at,
+        literal_column("12.50::numeric"),
+        literal_column("DATE '2026-11-22'"),
+        literal_column("'[1, \"two\"]'::jsonb"),
+    )
+    params = {"now": clock.now()}
+
+    async def awaited() -> tuple[object, ...] | None:
+        reads = PinnedReader(runtime.engine)
+        assert reads.awaited is not None
+        await reads.awaited.open()  # on this loop, so the read goes through the pool
+        try:
+            return await reads.first_awaited(statement, params)
+        finally:
+            await reads.awaited.close()
+            reads.close()
+
+    blocking = runtime.reader.first(statement, params)
+    assert blocking is not None
+    assert asyncio.run(awaited()) == blocking
+    assert blocking[0].tzinfo is not None and blocking[1]["full-name"] == "Awaited Reader"
+    assert blocking[3:] == (Decimal("12.50"), date(2026, 11, 22), [1, "two"])
 
 
 def test_a_dropped_connection_is_replaced(client: TestClient, runtime: Runtime) -> None:
@@ -69,3 +105,31 @@ def test_the_hot_reads_survive_dropped_connections(client: TestClient, runtime: 
     assert ask() == {"loggedIn": True, "entitled": False}
     assert client.get("/blaize/datalayer").status_code == 200
     assert ask() == {"loggedIn": True, "entitled": False}
+
+
+def test_an_awaited_read_survives_its_connection_ending_unnoticed(runtime: Runtime) -> None:
+    """PostgreSQL ends the pool's connections while the loop is busy, so the pool has not
+    seen them close: the next read meets a dead connection and tries the next one."""
+    if runtime.engine.dialect.name != "postgresql":
+        pytest.skip("a SQLite file is not dropped by a server")
+    read = select(literal_column("1"))
+
+    async def scenario() -> list[tuple[object, ...]]:
+        reads = PinnedReader(runtime.engine)
+        assert reads.awaited is not None
+        await reads.awaited.open()
+        try:
+            await reads.all_awaited(read, {})
+            with runtime.engine.connect() as conn:  # blocking: the loop notices nothing
+                conn.execute(
+                    text(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                        " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                    )
+                )
+            return await reads.all_awaited(read, {})
+        finally:
+            await reads.awaited.close()
+            reads.close()
+
+    assert asyncio.run(scenario()) == [(1,)]

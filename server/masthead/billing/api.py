@@ -5,7 +5,7 @@ sandbox and the wiring) may import of billing. Everything else is billing's own
 from masthead.billing.catalog import discounts
 from masthead.billing.catalog.discounts import seed_discounts
 from masthead.billing.catalog.models import BillingDiscount, BillingPlan
-from masthead.billing.catalog.service import plan_ids, plans, seed_catalogue
+from masthead.billing.catalog.service import plan_ids, plans, plans_of, seed_catalogue
 from masthead.billing.errors import BillingError
 from masthead.billing.gateway import (
     ACTIVE,
@@ -126,6 +126,7 @@ __all__ = [
     "ordered_methods",
     "plan_ids",
     "plans",
+    "plans_of",
     "resolve_status",
     "retry_past_due",
     "run_sandbox_cycle",

@@ -3,6 +3,7 @@ Everything else in the package is its own (import-linter checks this: server/.im
 
 from masthead.identity.auth import AddressDep, ReaderDep, optional_reader
 from masthead.identity.cookies import SESSION_COOKIE
+from masthead.identity.credentials import check_password, create_account
 from masthead.identity.models import HOME_DELIVERY_PRODUCT_ID, HomeDelivery, Profile, User
 from masthead.identity.profile_fields import LOG_LENGTH, read_profile
 from masthead.identity.repository import (
@@ -15,6 +16,7 @@ from masthead.identity.repository import (
 )
 from masthead.identity.service import (
     VERIFY_EMAIL,
+    IdentityError,
     absolute_link,
     current_reader,
     data_layer,
@@ -31,11 +33,14 @@ __all__ = [
     "VERIFY_EMAIL",
     "AddressDep",
     "HomeDelivery",
+    "IdentityError",
     "Profile",
     "Reader",
     "ReaderDep",
     "User",
     "absolute_link",
+    "check_password",
+    "create_account",
     "current_reader",
     "data_layer",
     "is_reader_tracking_id",

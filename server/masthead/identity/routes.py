@@ -10,7 +10,7 @@ from pydantic import BaseModel
 
 from masthead.deps import DbDep, RuntimeDep
 from masthead.errors import ApiError
-from masthead.identity import email_change, schemas, service
+from masthead.identity import credentials, email_change, schemas, service
 from masthead.identity.auth import AddressDep, ReaderDep
 from masthead.identity.cookies import (
     SESSION_COOKIE,
@@ -19,7 +19,6 @@ from masthead.identity.cookies import (
     set_session_cookies,
 )
 from masthead.identity.service import IdentityError, IssuedSession
-from masthead.ratelimit import enforce
 
 router = APIRouter(prefix="/blaize", tags=["identity"])
 
@@ -42,21 +41,9 @@ def _fail(exc: IdentityError) -> ApiError:
     return ApiError(STATUS[exc.type], exc.type, exc.message, **exc.extra)
 
 
-def _limit(rt: RuntimeDep, action: str, address: str, account: str | None = None) -> None:
-    window = rt.settings.rate_limit_window_seconds
-    enforce(rt.rate_limiter, f"{action}:ip:{address}", rt.settings.rate_limit_per_address, window)
-    if account:
-        _limit_account(rt, action, account)
-
-
-def _limit_account(rt: RuntimeDep, action: str, account: str) -> None:
-    key = f"{action}:acct:{account.strip().lower()}"
-    enforce(
-        rt.rate_limiter,
-        key,
-        rt.settings.rate_limit_per_account,
-        rt.settings.rate_limit_window_seconds,
-    )
+# The attempt limits, shared with the staff console's password step (credentials.py).
+_limit = credentials.limit_attempts
+_limit_account = credentials.limit_account_attempts
 
 
 def _signed_in(

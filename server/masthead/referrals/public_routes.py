@@ -8,10 +8,11 @@ from fastapi import APIRouter, Query, Request, Response
 from fastapi.responses import RedirectResponse
 
 from masthead.deps import DbDep, Runtime, RuntimeDep
+from masthead.lean_routes import LeanRoute
 from masthead.referrals import ingest, inputs, schemas, service
 from masthead.referrals.cookie import COOKIE_NAME, COOKIE_PATTERN, MAX_COOKIE_CHARS
 from masthead.referrals.share import SHARE_MEDIUMS
-from masthead.referrals.transport import ReferralRoute
+from masthead.referrals.transport import Handler, ReferralRoute, answered_by
 
 router = APIRouter(prefix="/a/{tenant_alias}", route_class=ReferralRoute, tags=["referrals"])
 
@@ -74,30 +75,44 @@ ExternalAccountId = Annotated[
 ExternalUserId = Annotated[
     str, Query(alias="externalUserId", min_length=1, max_length=255, pattern=NO_NUL)
 ]
+ProgramId = Annotated[str | None, Query(alias="programId", max_length=64, pattern=NO_NUL)]
 
 
-# Both analytics endpoints are async and take no session: the row is checked here and
-# written by the group commit of ingest.py, which answers once the row is committed.
-@router.post(
+class LeanReferralRoute(LeanRoute):
+    """A LeanRoute answering through transport.referral_answer, as ReferralRoute does."""
+
+    def get_route_handler(self) -> Handler:
+        return answered_by(super().get_route_handler())
+
+
+# Every widget that opens sends a load analytic: LeanRoutes (lean_routes.py), mounted first by
+# app.py. Their parameters are declared once, here: the OpenAPI document and the check
+# (LeanRoute reads them as FastAPI would) both come from these declarations. Async, no
+# session: the row is checked here and written by the group commit of ingest.py, which answers
+# once the row is committed.
+analytics_router = APIRouter(
+    prefix="/a/{tenant_alias}", route_class=LeanReferralRoute, tags=["referrals"]
+)
+
+
+@analytics_router.post(
     "/widgets/analytics/loaded",
     status_code=204,
     responses=schemas.error_responses(400, 403, 404),
     summary="Record that a widget was shown (204)",
 )
 async def analytics_loaded(
-    tenant_alias: str,
     request: Request,
-    rt: RuntimeDep,
+    tenant_alias: str,
     external_account_id: ExternalAccountId,
     external_user_id: ExternalUserId,
     engagement_medium: EngagementMedium,
-    program_id: Annotated[
-        str | None, Query(alias="programId", max_length=64, pattern=NO_NUL)
-    ] = None,
+    program_id: ProgramId = None,
 ) -> Response:
+    rt: Runtime = request.app.state.runtime
     row = service.analytics_event(
         rt,
-        service.analytics_tenant_id(rt, tenant_alias),
+        await service.analytics_tenant_id(rt, tenant_alias),
         "loaded",
         external_account_id,
         external_user_id,
@@ -108,7 +123,7 @@ async def analytics_loaded(
     return Response(status_code=204)
 
 
-@router.post(
+@analytics_router.post(
     "/widgets/analytics/shared",
     status_code=204,
     responses=schemas.error_responses(400, 403, 404),
@@ -116,17 +131,17 @@ async def analytics_loaded(
     description="shareMedium: EMAIL, FACEBOOK, TWITTER, LINKEDIN, SMS, WHATSAPP or DIRECT.",
 )
 async def analytics_shared(
-    tenant_alias: str,
     request: Request,
-    rt: RuntimeDep,
+    tenant_alias: str,
     external_account_id: ExternalAccountId,
     external_user_id: ExternalUserId,
     engagement_medium: EngagementMedium,
     share_medium: ShareMedium,
 ) -> Response:
+    rt: Runtime = request.app.state.runtime
     row = service.analytics_event(
         rt,
-        service.analytics_tenant_id(rt, tenant_alias),
+        await service.analytics_tenant_id(rt, tenant_alias),
         "shared",
         external_account_id,
         external_user_id,

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, bindparam, func, select, update
+from sqlalchemy import CursorResult, Select, bindparam, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -21,25 +21,23 @@ from masthead.referrals.models import (
     UserEvent,
 )
 
-# Built once: the origin check reads it on every referral request, inline on the loop.
-_TENANT_ORIGINS = select(Tenant.allowed_origins).where(Tenant.alias == bindparam("alias"))
+# Built once: read by tenant_cache.py for the origin check and the analytics calls.
+_TENANT_FACTS = cast(
+    "Select[Any]",
+    select(Tenant.id, Tenant.allowed_origins).where(Tenant.alias == bindparam("alias")),
+)
 
 
-def tenant_origins(reads: PinnedReader, alias: str) -> list[str] | None:
-    row = reads.first(_TENANT_ORIGINS, {"alias": alias})
+async def tenant_facts(reads: PinnedReader, alias: str) -> tuple[int, list[str]] | None:
+    """The tenant's id and allowed origins, read without a session (awaited on PostgreSQL)."""
+    if "\x00" in alias:  # PostgreSQL's text cannot hold a NUL, so no alias has one
+        return None
+    row = await reads.first_awaited(_TENANT_FACTS, {"alias": alias})
     if row is None:
         return None
-    origins = row[0]
-    return [o for o in origins if isinstance(o, str)] if isinstance(origins, list) else []
-
-
-_TENANT_ID = select(Tenant.id).where(Tenant.alias == bindparam("alias"))
-
-
-def tenant_id(reads: PinnedReader, alias: str) -> int | None:
-    """The tenant's id, read inline on the loop (the analytics endpoints take no session)."""
-    row = reads.first(_TENANT_ID, {"alias": alias})
-    return None if row is None else int(row[0])
+    origins = row[1]
+    listed = [o for o in origins if isinstance(o, str)] if isinstance(origins, list) else []
+    return int(row[0]), listed
 
 
 def tenant_by_alias(db: Session, alias: str) -> Tenant | None:

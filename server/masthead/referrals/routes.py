@@ -1,7 +1,8 @@
 """The referral service's router: `/api/v1/{tenant}/*` and `/a/{tenant}/*`, SaaSquatch-compatible.
 
 The routes are split by group; every one uses transport.ReferralRoute (CORS, origin check,
-referral error shape). The preflight catch-all comes last.
+referral error shape). The preflight catch-all comes last. The widget analytics
+(public_routes.analytics_router) are LeanReferralRoutes, which app.py mounts first.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from masthead.clock import Clock
 from masthead.deps import Runtime
-from masthead.referrals import cookie, repository, schemas, tokens
+from masthead.referrals import cookie, repository, schemas, tenant_cache, tokens
 from masthead.referrals.errors import ReferralError, bad_request
 from masthead.referrals.inputs import ENGAGEMENT_MEDIUMS, UserFields
 from masthead.referrals.models import Programme, Referral, ReferralUser, Tenant
@@ -318,12 +318,13 @@ def share_landing(db: Session, rt: Runtime, tenant: Tenant, code: str) -> str:
     return urlunsplit(parts._replace(query=urlencode(query)))
 
 
-def analytics_tenant_id(rt: Runtime, alias: str) -> int:
-    """The tenant of an analytics call, without a session (see ingest.py)."""
-    found = repository.tenant_id(rt.reader, alias)
+async def analytics_tenant_id(rt: Runtime, alias: str) -> int:
+    """The tenant of an analytics call, without a session (see ingest.py): kept a second at
+    most (tenant_cache.py), as the origin check keeps it."""
+    found = await tenant_cache.tenant_facts(rt, alias)
     if found is None:
         raise ReferralError("TENANT_NOT_FOUND", f'There is no referral tenant "{alias[:64]}".')
-    return found
+    return found.id
 
 
 def analytics_event(

@@ -5,7 +5,9 @@ Merchant pages on other origins call these paths with credentials. A tenant's
 allowed_origins (exact match) get `Access-Control-Allow-Origin: <origin>` with credentials;
 a state-changing call from any other origin (except Masthead's own) is refused with 403.
 The session cookie plays no part here (see masthead/origin.py): calls authenticate by a user
-JWT, or (a merchant's server) by the tenant's API key.
+JWT, or (a merchant's server) by the tenant's API key. The origins are read through
+tenant_cache.py (kept a second at most). referral_answer is that one step, around every
+referral route's handler: ReferralRoute's (FastAPI's) and the analytics' LeanRoutes'.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException
 
 from masthead.deps import Runtime
-from masthead.referrals import repository
+from masthead.referrals import tenant_cache
 from masthead.referrals.errors import ReferralError, bad_request
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
@@ -31,6 +33,7 @@ ALLOW_HEADERS = (
 )
 PREFLIGHT_MAX_AGE = "600"
 TOKEN_HEADERS = ("x-saasquatch-user-token", "user-token")
+Handler = Callable[[Request], Coroutine[Any, Any, Response]]
 
 
 def user_token(request: Request) -> str | None:
@@ -68,13 +71,13 @@ def _describe(exc: RequestValidationError) -> str:
     return "The request is invalid. " + "; ".join(parts)
 
 
-def _origin_allowed(request: Request, origin: str) -> bool:
+async def _origin_allowed(request: Request, origin: str) -> bool:
     alias = request.path_params.get("tenant_alias")
     if not isinstance(alias, str):
         return False
     runtime: Runtime = request.app.state.runtime
-    origins = repository.tenant_origins(runtime.reader, alias)
-    return origins is not None and origin in origins
+    tenant = await tenant_cache.tenant_facts(runtime, alias)
+    return tenant is not None and origin in tenant.origins
 
 
 def _own_origins(request: Request) -> set[str]:
@@ -85,44 +88,53 @@ def _own_origins(request: Request) -> set[str]:
     }
 
 
+async def referral_answer(request: Request, handler: Handler) -> Response:
+    """Answers a referral call by handler: CORS headers on every answer (a refusal too, so the
+    widget can read it), a state change from a foreign origin refused before handler runs,
+    and a ReferralError, a validation fault or FastAPI's own 400 in the referral error shape.
+    """
+    origin = request.headers.get("origin")
+    headers = {"Vary": "Origin"}
+    allowed = bool(origin) and await _origin_allowed(request, origin or "")
+    request.state.origin_allowed = allowed
+    if allowed and origin:
+        headers["Access-Control-Allow-Origin"] = origin
+        headers["Access-Control-Allow-Credentials"] = "true"
+    elif origin and request.method not in SAFE_METHODS and origin not in _own_origins(request):
+        refusal = ReferralError(
+            "ORIGIN_NOT_ALLOWED",
+            f"Pages on {origin[:200]} may not call this referral tenant.",
+        )
+        return refusal.response(headers)
+    try:
+        response = await handler(request)
+    except ReferralError as exc:
+        raise exc.api_error(headers) from None
+    except RequestValidationError as exc:
+        raise bad_request(_describe(exc)).api_error(headers) from None
+    except HTTPException as exc:  # FastAPI's own 400: a body that is not JSON
+        if exc.status_code != 400:
+            raise
+        raise bad_request(f"{exc.detail}.").api_error(headers) from None
+    response.headers.update(headers)
+    return response
+
+
+def answered_by(handler: Handler) -> Handler:
+    """handler, answering through referral_answer: what a referral route class wraps its own
+    handler in (ReferralRoute here, public_routes.LeanReferralRoute for the analytics)."""
+
+    async def handle(request: Request) -> Response:
+        return await referral_answer(request, handler)
+
+    return handle
+
+
 class ReferralRoute(APIRoute):
-    """Adds CORS headers to every answer, refuses foreign origins, renders ReferralError."""
+    """A referral route: FastAPI's handler, answering through referral_answer."""
 
-    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
-        handler = super().get_route_handler()
-
-        async def handle(request: Request) -> Response:
-            origin = request.headers.get("origin")
-            headers = {"Vary": "Origin"}
-            allowed = bool(origin) and _origin_allowed(request, origin or "")
-            request.state.origin_allowed = allowed
-            if allowed and origin:
-                headers["Access-Control-Allow-Origin"] = origin
-                headers["Access-Control-Allow-Credentials"] = "true"
-            elif (
-                origin
-                and request.method not in SAFE_METHODS
-                and origin not in _own_origins(request)
-            ):
-                refusal = ReferralError(
-                    "ORIGIN_NOT_ALLOWED",
-                    f"Pages on {origin[:200]} may not call this referral tenant.",
-                )
-                return refusal.response(headers)
-            try:
-                response = await handler(request)
-            except ReferralError as exc:
-                raise exc.api_error(headers) from None
-            except RequestValidationError as exc:
-                raise bad_request(_describe(exc)).api_error(headers) from None
-            except HTTPException as exc:  # FastAPI's own 400: a body that is not JSON
-                if exc.status_code != 400:
-                    raise
-                raise bad_request(f"{exc.detail}.").api_error(headers) from None
-            response.headers.update(headers)
-            return response
-
-        return handle
+    def get_route_handler(self) -> Handler:
+        return answered_by(super().get_route_handler())
 
 
 preflight = APIRouter(route_class=ReferralRoute, include_in_schema=False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -30,8 +31,8 @@ class IslandScripts:
 
 
 @lru_cache(maxsize=4)
-def _read(manifest: Path, mtime: float) -> IslandScripts | None:
-    chunks = json.loads(manifest.read_text(encoding="utf-8"))
+def _read(manifest: str, mtime: float) -> IslandScripts | None:
+    chunks = json.loads(Path(manifest).read_text(encoding="utf-8"))
     entry = chunks.get(ENTRY)
     if not isinstance(entry, dict) or "file" not in entry:
         return None
@@ -45,12 +46,18 @@ def _warn_unbuilt(where: Path) -> None:
     log.warning("the site islands are not built in %s (npm run build:site): no islands", where)
 
 
+@lru_cache(maxsize=4)
+def _manifest(site_dist: Path) -> str:
+    return str(site_dist / ".vite" / "manifest.json")
+
+
 def island_scripts(settings: Settings) -> IslandScripts | None:
     """The islands' module and the files to preload; None (pages still work) when
-    they are not built."""
-    manifest = settings.site_dist / ".vite" / "manifest.json"
+    they are not built. Asked for every page: the manifest's time says whether it was
+    rebuilt (one stat), its path is joined once."""
+    manifest = _manifest(settings.site_dist)
     try:
-        return _read(manifest, manifest.stat().st_mtime)
+        return _read(manifest, os.stat(manifest).st_mtime)
     except (OSError, ValueError, AttributeError):
         _warn_unbuilt(settings.site_dist)
         return None

@@ -15,17 +15,18 @@ script: nothing runs before the article paints, and the islands validate what th
 from __future__ import annotations
 
 import json
-from typing import Any
+from datetime import date
+from functools import lru_cache
+from typing import Any, cast
 
 from fastapi import Request
-from sqlalchemy.orm import Session
 
-from masthead.articles.api import Article
 from masthead.billing import api as billing
 from masthead.deps import Runtime
 from masthead.nonces import nonce_for_request
 from masthead.region import in_supported_region
-from masthead.site.brands import MEMBERSHIP, Brand
+from masthead.site.brands import BRANDS, MEMBERSHIP, Brand
+from masthead.site.repository import PlanRow, Story
 
 SEGMENT_COOKIE = "vip-go-seg"
 SUBSCRIBER_GROUP = "is-subscriber"
@@ -50,23 +51,40 @@ def cookie_settings() -> dict[str, str]:
 
 
 def membership_settings(
-    request: Request, runtime: Runtime, db: Session, brand: Brand
-) -> dict[str, Any]:
-    """The globals of the page. inSupportedRegion is the region check the account area, the
-    plans call and the decision engine use (masthead.region); outside the region the plans
-    are hidden, `{}`, as GET /plans answers there. The page then depends on the country
-    header: pages.page_headers names it in Vary."""
-    base = str(request.base_url).rstrip("/")
+    request: Request, runtime: Runtime, brand: Brand, plans: tuple[PlanRow, ...]
+) -> tuple[str, str]:
+    """The `membership-settings` data block, and the nonce in it, from the enabled plans read
+    for the page (site/repository.py). inSupportedRegion is the region check the account
+    area, the plans call and the decision engine use (masthead.region); outside the region
+    the plans are hidden, `{}`, as GET /plans answers there. The page then depends on the
+    country header: pages.page_headers names it in Vary."""
     supported = in_supported_region(request.headers, runtime.settings)
-    return {
-        "plans": billing.plans(db, runtime.clock.now().date()) if supported else {},
-        "curation": dict(brand.curation),
-        "cookieSettings": cookie_settings(),
-        "spotId": brand.spot_id,
-        "restUrl": f"{base}/wp-json/",
-        "nonce": nonce_for_request(runtime, request),
-        "inSupportedRegion": supported,
-    }
+    nonce = nonce_for_request(runtime, request)
+    shared = _shared_settings(brand.key, plans if supported else None, runtime.clock.now().date())
+    base = str(request.base_url).rstrip("/")
+    own = _json({"restUrl": f"{base}/wp-json/", "nonce": nonce, "inSupportedRegion": supported})
+    # Two JSON objects' members joined: the very text json.dumps gives for all of them.
+    return _block("membership-settings", f"{shared[:-1]},{own[1:]}"), nonce
+
+
+@lru_cache(maxsize=32)
+def _shared_settings(brand_key: str, plans: tuple[PlanRow, ...] | None, today: date) -> str:
+    """The members of `membership-settings` that every request of a brand shares on a day,
+    as JSON: plans (billing's, as offered today; None outside the region), curation,
+    cookieSettings, spotId. Kept per brand, plan rows and day: the rows are read for every
+    page, so an edited plan is another key; turning rows into the plans call's texts and
+    serialising them cost more than the rest of the page together."""
+    brand = BRANDS[brand_key]
+    # plans_of reads a row's attributes; PlanRow carries them by BillingPlan's names.
+    rows = cast(tuple[billing.BillingPlan, ...], plans)
+    return _json(
+        {
+            "plans": {} if plans is None else billing.plans_of(rows, today),
+            "curation": dict(brand.curation),
+            "cookieSettings": cookie_settings(),
+            "spotId": brand.spot_id,
+        }
+    )
 
 
 def brand_globals(brand: Brand) -> dict[str, str]:
@@ -81,17 +99,24 @@ def brand_globals(brand: Brand) -> dict[str, str]:
     }
 
 
-def content_globals(article: Article, nonce: str) -> dict[str, Any]:
+def content_globals(article: Story, nonce: str) -> dict[str, Any]:
     return {"contentId": article.content_id, "nonce": nonce}
 
 
-def comments_globals(article: Article) -> dict[str, Any]:
+def comments_globals(article: Story) -> dict[str, Any]:
     return {"postId": article.post_id, "spotId": article.comments_spot_id}
 
 
 def data_block(element_id: str, value: Any) -> str:
-    """A JSON data block; "<" is escaped so no text can end the element early."""
-    payload = json.dumps(value, separators=(",", ":")).replace("<", "\\u003c")
+    return _block(element_id, _json(value))
+
+
+def _json(value: Any) -> str:
+    """Compact JSON; "<" is escaped so no text can end its data block early."""
+    return json.dumps(value, separators=(",", ":")).replace("<", "\\u003c")
+
+
+def _block(element_id: str, payload: str) -> str:
     return f'<script type="application/json" id="{element_id}">{payload}</script>'
 
 

@@ -1,20 +1,32 @@
-"""What the publisher pages show: the brand of the request, its stories, the globals."""
+"""What the publisher pages show: the brand of the request, its stories, the globals.
+
+A story page is asked far more than any other: it runs on the event loop (page_routes.py)
+and reads the story and the plan catalogue on the hot reader (awaited on PostgreSQL), not in
+a unit of work. The other pages read in a unit of work, in a thread."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from fastapi import Request
 from sqlalchemy.orm import Session
 
-from masthead.articles.api import Article, by_slug, latest
+from masthead.articles.api import latest
 from masthead.deps import Runtime
 from masthead.framing import SAME_ORIGIN_FRAMES_ONLY
 from masthead.region import vary_headers
 from masthead.settings import Settings
 from masthead.site import page_globals, render
-from masthead.site.assets import island_scripts
-from masthead.site.brands import Brand, brand_for_host
+from masthead.site.assets import IslandScripts, island_scripts
+from masthead.site.brands import BRANDS, Brand, brand_for_host
+from masthead.site.repository import (
+    PlanRow,
+    Story,
+    StoryRow,
+    plan_rows,
+    story_page_awaited,
+)
 
 # Pages carry the session's nonce: private to the browser that asked, revalidated each time
 # (a signed-in reader's page is not stored at all: masthead.private_answers).
@@ -47,44 +59,54 @@ def brand_of(runtime: Runtime, request: Request) -> Brand:
 def _page(
     request: Request,
     runtime: Runtime,
-    db: Session,
     brand: Brand,
+    plans: tuple[PlanRow, ...],
+    layout: render.Layout,
     *,
-    title: str,
-    description: str,
-    main: str,
-    article: Article | None = None,
+    article: Story | None = None,
     status: int = 200,
 ) -> Page:
-    settings = page_globals.membership_settings(request, runtime, db, brand)
-    blocks = [
-        page_globals.data_block("membership-settings", settings),
-        page_globals.data_block("site-brand", page_globals.brand_globals(brand)),
-    ]
+    """The page: its layout with this request's canonical address and data blocks."""
+    settings, nonce = page_globals.membership_settings(request, runtime, brand, plans)
+    blocks = [settings, page_globals.data_block("site-brand", page_globals.brand_globals(brand))]
     if article is not None:
-        content = page_globals.content_globals(article, settings["nonce"])
+        content = page_globals.content_globals(article, nonce)
         blocks.append(page_globals.data_block("membership-content", content))
         comments = page_globals.comments_globals(article)
         blocks.append(page_globals.data_block("comments-settings", comments))
-    html = render.page(
+    canonical = str(request.url.replace(query="", fragment=""))
+    return Page(layout.page(canonical, blocks), status)
+
+
+def _layout(
+    runtime: Runtime, brand: Brand, *, title: str, description: str, main: str
+) -> render.Layout:
+    scripts = island_scripts(runtime.settings)
+    return render.layout(brand, title=title, description=description, main=main, scripts=scripts)
+
+
+@lru_cache(maxsize=256)
+def _story_layout(
+    brand_key: str, article: StoryRow, hinted: bool, scripts: IslandScripts | None
+) -> render.Layout:
+    """A story's layout, kept per story row (read for every page, so an edit is another
+    key), hint and islands' build: the same for every reader given those."""
+    brand = BRANDS[brand_key]
+    return render.layout(
         brand,
-        title=title,
-        description=description,
-        canonical=str(request.url.replace(query="", fragment="")),
-        main=main,
-        data_blocks=blocks,
-        scripts=island_scripts(runtime.settings),
+        title=f"{article.headline} | {brand.name}",
+        description=article.standfirst,
+        main=render.story(brand, article, hinted),
+        scripts=scripts,
     )
-    return Page(html, status)
 
 
 def home(request: Request, runtime: Runtime, db: Session) -> Page:
     brand = brand_of(runtime, request)
     stories = latest(db, brand.key)
     main = render.story_list(brand, f"Latest from {brand.name}", stories)
-    return _page(
-        request, runtime, db, brand, title=brand.name, description=brand.tagline, main=main
-    )
+    layout = _layout(runtime, brand, title=brand.name, description=brand.tagline, main=main)
+    return _page(request, runtime, brand, plan_rows(db), layout)
 
 
 def section(request: Request, runtime: Runtime, db: Session, slug: str) -> Page:
@@ -94,49 +116,36 @@ def section(request: Request, runtime: Runtime, db: Session, slug: str) -> Page:
         return missing(request, runtime, db)
     stories = [a for a in latest(db, brand.key, limit=200) if a.section == name]
     main = render.story_list(brand, name, stories)
-    return _page(
-        request, runtime, db, brand, title=f"{name} | {brand.name}", description=name, main=main
-    )
+    layout = _layout(runtime, brand, title=f"{name} | {brand.name}", description=name, main=main)
+    return _page(request, runtime, brand, plan_rows(db), layout)
 
 
-def story(
-    request: Request, runtime: Runtime, db: Session, path_date: tuple[int, int, int], slug: str
+async def story(
+    request: Request, runtime: Runtime, path_date: tuple[int, int, int], slug: str
 ) -> Page | str:
     """The story's page, or the canonical path to redirect to when the date is not the
     story's (links keep working when a story's date is corrected)."""
     brand = brand_of(runtime, request)
-    article = by_slug(db, brand.key, slug)
+    article, plans = await story_page_awaited(runtime.reader, brand.key, slug)
     if article is None:
-        return missing(request, runtime, db)
+        return _missing(request, runtime, brand, plans)
     canonical = render.article_path(article)
     day = article.published_at
     if path_date != (day.year, day.month, day.day):
         return canonical
     hint = page_globals.subscriber_hint(request.cookies.get(page_globals.SEGMENT_COOKIE))
-    return _page(
-        request,
-        runtime,
-        db,
-        brand,
-        title=f"{article.headline} | {brand.name}",
-        description=article.standfirst,
-        main=render.story(brand, article, hint),
-        article=article,
-    )
+    layout = _story_layout(brand.key, article, hint, island_scripts(runtime.settings))
+    return _page(request, runtime, brand, plans, layout, article=article)
 
 
 def missing(request: Request, runtime: Runtime, db: Session) -> Page:
-    brand = brand_of(runtime, request)
-    return _page(
-        request,
-        runtime,
-        db,
-        brand,
-        title=f"Page not found | {brand.name}",
-        description="Page not found",
-        main=render.not_found(brand),
-        status=404,
-    )
+    return _missing(request, runtime, brand_of(runtime, request), plan_rows(db))
+
+
+def _missing(request: Request, runtime: Runtime, brand: Brand, plans: tuple[PlanRow, ...]) -> Page:
+    title, main = f"Page not found | {brand.name}", render.not_found(brand)
+    layout = _layout(runtime, brand, title=title, description="Page not found", main=main)
+    return _page(request, runtime, brand, plans, layout, status=404)
 
 
 def publisher_page(
@@ -150,12 +159,6 @@ def publisher_page(
     main: str,
 ) -> Page:
     """Another page in the publisher pages' layout, with their globals (the static pages)."""
-    return _page(
-        request,
-        runtime,
-        db,
-        brand,
-        title=f"{title} | {brand.name}",
-        description=description,
-        main=main,
-    )
+    title = f"{title} | {brand.name}"
+    layout = _layout(runtime, brand, title=title, description=description, main=main)
+    return _page(request, runtime, brand, plan_rows(db), layout)

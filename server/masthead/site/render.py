@@ -10,12 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 from html import escape
+from typing import NamedTuple
 from urllib.parse import quote
 
 from masthead.articles.api import MEMBERS, Article
 from masthead.site.assets import PAINT_GATE, IslandScripts
 from masthead.site.brands import MEMBERSHIP, Brand, favicon_path
 from masthead.site.page_css import PAGE_CSS
+from masthead.site.repository import Story
 
 SUBSCRIBE_PATH = "/account/subscribe"
 STATIC_LINKS = (
@@ -28,7 +30,7 @@ STATIC_LINKS = (
 END_SPOT = '<aside class="cta-spot" data-cta-spot="article-end" aria-label="Membership"></aside>'
 
 
-def article_path(article: Article) -> str:
+def article_path(article: Story) -> str:
     day = article.published_at
     return f"/{day.year:04d}/{day.month:02d}/{day.day:02d}/{article.slug}/"
 
@@ -78,18 +80,23 @@ def _footer(brand: Brand) -> str:
     )
 
 
-def page(
-    brand: Brand,
-    *,
-    title: str,
-    description: str,
-    canonical: str,
-    main: str,
-    data_blocks: Sequence[str],
-    scripts: IslandScripts | None,
-) -> str:
-    """A whole page. The islands come last, after the data blocks: modulepreload fetches them
-    without running anything, and the paint gate adds their module once the story is painted."""
+class Layout(NamedTuple):
+    """A whole page but for what differs per request: the canonical address (scheme and host
+    are the request's) and the data blocks (the nonce is the session's). The islands come
+    last, after the data blocks: modulepreload fetches them without running anything, and the
+    paint gate adds their module once the story is painted."""
+
+    head: str  # up to the canonical link's address
+    body: str  # from after that address to the data blocks
+    end: str  # the islands and the closing tags
+
+    def page(self, canonical: str, data_blocks: Sequence[str]) -> str:
+        return f"{self.head}{escape(canonical)}{self.body}{''.join(data_blocks)}{self.end}"
+
+
+def layout(
+    brand: Brand, *, title: str, description: str, main: str, scripts: IslandScripts | None
+) -> Layout:
     colours = (
         f":root{{--brand:{brand.primary};--ink:{brand.ink};--tint:{brand.tint};"
         f"--loader:{brand.loader_colour};--focus:{brand.ink}}}"
@@ -98,16 +105,16 @@ def page(
     if scripts is not None:
         module = "".join(f'<link rel="modulepreload" href="{escape(p)}">' for p in scripts.preloads)
         module += f'<script data-src="{escape(scripts.entry)}">{PAINT_GATE}</script>'
-
-    return (
+    return Layout(
         '<!doctype html><html lang="en" data-brand="' + brand.key + '"><head>'
         '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title>"
         f'<meta name="description" content="{escape(description)}">'
-        f'<link rel="canonical" href="{escape(canonical)}">{favicon_link(brand)}'
+        '<link rel="canonical" href="',
+        f'">{favicon_link(brand)}'
         f"<style>{colours}{PAGE_CSS}</style></head><body>"
-        f'{_header(brand)}<main id="main">{main}</main>{_footer(brand)}'
-        f"{''.join(data_blocks)}{module}</body></html>"
+        f'{_header(brand)}<main id="main">{main}</main>{_footer(brand)}',
+        f"{module}</body></html>",
     )
 
 
@@ -137,7 +144,7 @@ def story_list(brand: Brand, heading: str, articles: Sequence[Article]) -> str:
     )
 
 
-def _paywall(brand: Brand, article: Article, hinted_subscriber: bool) -> str:
+def _paywall(brand: Brand, article: Story, hinted_subscriber: bool) -> str:
     """The cover over a members-only story. A reader the segment cookie hints is a
     subscriber sees the loader while the server is asked; the others see the call to action
     (links to the payflow and to log in, working without JavaScript)."""
@@ -159,7 +166,7 @@ def _paywall(brand: Brand, article: Article, hinted_subscriber: bool) -> str:
     )
 
 
-def story(brand: Brand, article: Article, hinted_subscriber: bool) -> str:
+def story(brand: Brand, article: Story, hinted_subscriber: bool) -> str:
     members = article.access == MEMBERS
     body = article.teaser_html if members else f"{article.teaser_html}\n{article.body_html}"
     covered = " story__body--covered" if members else ""

@@ -1,21 +1,23 @@
-"""Every site query: the reads behind the entitlement decision.
+"""Every site query: the reads behind the entitlement decision and the story page.
 
-They read billing's subscription copies directly, not through billing's ORM service: the
-content call is the hottest path of the site, and one compiled query on the pinned
-connection (db.PinnedReader) costs a fraction of a unit of work.
+They read billing's subscription copies and plan catalogue directly, not through billing's ORM
+service: the content call and the story page are the hottest paths of the site, and one
+compiled query on the pinned connection (db.PinnedReader) costs a fraction of a unit of work
+(building ORM instances alone cost more than the query).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date, datetime
+from decimal import Decimal
 from typing import Any, NamedTuple
 
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import and_, bindparam, func, literal_column, select
 from sqlalchemy.orm import Session
 
 from masthead.articles.api import Article
-from masthead.billing.api import BillingSubscription
+from masthead.billing.api import BillingPlan, BillingSubscription
 from masthead.db import PinnedReader
 from masthead.identity.api import LIVE_SESSION_READER, READER_WIDTH, Reader, User, reader_from_row
 
@@ -109,3 +111,89 @@ async def reader_with_subscriptions_awaited(
     statement, params = _session_query(token_hash, now, content_id)
     rows = await reads.all_awaited(statement, params)
     return _session_reads(rows, with_story=content_id is not None)
+
+
+class StoryRow(NamedTuple):
+    """A story's columns, by the names of Article's attributes, so the page renders it as it
+    renders an Article (render.py)."""
+
+    post_id: int
+    content_id: str
+    brand: str
+    slug: str
+    headline: str
+    standfirst: str
+    author: str
+    section: str
+    published_at: datetime
+    teaser_html: str
+    body_html: str
+    access: str
+    comments_spot_id: str
+
+
+# What a page renders: an ORM Article (the lists) or the story page's row.
+Story = Article | StoryRow
+
+
+class PlanRow(NamedTuple):
+    """An enabled plan's columns that billing.plans_of reads, by BillingPlan's names."""
+
+    id: str
+    name: str
+    product_id: str
+    frequency: int
+    amount: Decimal
+    normal_amount: Decimal | None
+    first_billing_date: date | None
+    next_billing_date: date | None
+    step_up_amount: Decimal | None
+    step_up_date: date | None
+    trial_duration: int
+    trial_duration_unit: str
+    featured: bool
+    card_heading: str
+    curation: str
+
+
+_PLAN_COLUMNS = tuple(getattr(BillingPlan, name) for name in PlanRow._fields)
+# billing's own order of the catalogue (billing/catalog/repository.enabled_plans).
+_PLANS = select(*_PLAN_COLUMNS).where(BillingPlan.enabled.is_(True)).order_by(BillingPlan.position)
+
+# The story page's reads in one round trip (a second one cost as much as the rest of the
+# page on PostgreSQL): the story and the enabled plans, each outer-joined onto a one-row
+# anchor, so each is found without the other. One row per plan (at least one), the story's
+# columns first, the same on each.
+_ANCHOR = select(literal_column("1").label("anchor")).subquery("anchor")
+_STORY_WIDTH = len(StoryRow._fields)
+_STORY_PAGE = (
+    select(*(getattr(Article, name) for name in StoryRow._fields), *_PLAN_COLUMNS)
+    .select_from(_ANCHOR)
+    .outerjoin(
+        Article, and_(Article.brand == bindparam("brand"), Article.slug == bindparam("slug"))
+    )
+    .outerjoin(BillingPlan, BillingPlan.enabled.is_(True))
+    .order_by(BillingPlan.position)
+)
+
+
+class StoryPageReads(NamedTuple):
+    story: StoryRow | None  # None: the brand has no story with this slug
+    plans: tuple[PlanRow, ...]  # the enabled plans in catalogue order
+
+
+async def story_page_awaited(reads: PinnedReader, brand: str, slug: str) -> StoryPageReads:
+    """The brand's story with this slug and the enabled plans: one query, awaited on the hot
+    reader."""
+    # No slug has a NUL, and PostgreSQL refuses one in text: asked as NULL, which matches none.
+    params = {"brand": brand, "slug": None if "\x00" in slug else slug}
+    rows = await reads.all_awaited(_STORY_PAGE, params)
+    first = rows[0]  # the anchor's row is always there
+    story = None if first[0] is None else StoryRow(*first[:_STORY_WIDTH])
+    plans = tuple(PlanRow(*row[_STORY_WIDTH:]) for row in rows if row[_STORY_WIDTH] is not None)
+    return StoryPageReads(story, plans)
+
+
+def plan_rows(db: Session) -> tuple[PlanRow, ...]:
+    """The enabled plans in catalogue order, in a unit of work (the other pages)."""
+    return tuple(PlanRow(*row) for row in db.execute(_PLANS).all())

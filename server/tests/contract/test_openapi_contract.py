@@ -4,19 +4,23 @@ content types and headers, bodies that match their schema, valid requests accept
 ones refused).
 
 Each operation runs twice: signed out, and as a signed-in reader (a fresh `blaize_session`
-for every request, since logout and password changes end sessions). Both carry the site's
-Origin and a valid X-WP-Nonce for their session, and the operator APIs get their bearer keys,
-so the generated requests reach the code behind the refusals. Examples are few, derandomised
-and without deadlines, so the run is the same on every machine and stays short.
+for every request, since logout and password changes end sessions); the staff console's
+operations a third time, as the demo admin with a fresh staff session just stepped up. All
+carry the site's Origin and a valid X-WP-Nonce for their session, and the operator APIs get
+their bearer keys, so the generated requests reach the code behind the refusals. Examples
+are few, derandomised and without deadlines, so the run is the same on every machine and
+stays short.
 """
 
 from __future__ import annotations
 
+import secrets
 import tempfile
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
+import pyotp
 import pytest
 import schemathesis
 from fastapi import FastAPI
@@ -29,6 +33,7 @@ from masthead.app import create_app
 from masthead.clock import FrozenClock
 from masthead.deps import Runtime
 from masthead.identity import repository as identity_repository
+from masthead.identity.api import token_hash
 from masthead.identity.cookies import SESSION_COOKIE
 from masthead.identity.service import start_session
 from masthead.models import Base
@@ -36,6 +41,10 @@ from masthead.nonces import REST_ACTION, make_nonce
 from masthead.referrals.seed import DEMO_TENANT
 from masthead.seed import seed_demo
 from masthead.settings import Settings
+from masthead.staff.api import STAFF_COOKIE
+from masthead.staff.models import StaffSession, StaffTotp
+from masthead.staff.seed import DEMO_STAFF_EMAIL
+from masthead.staff.service import SESSION_LIFE, STEP_UP_LIFE, password_stamp
 
 TEST_ORIGIN = "http://testserver"  # as tests/conftest.py
 
@@ -108,6 +117,13 @@ RULES: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {
             ("PUT", "/operator/v1/decision-rules/{rule_id}"),
         )
     },
+    # The staff console: a schema-valid code that is not the right one now.
+    **{
+        ("POST", f"/admin/api/session/{step}"): {
+            "invalid-code": ("That code is not right. Try the newest code from your app.",)
+        }
+        for step in ("code", "enrolment", "confirm")
+    },
     ("GET", "/a/{tenant_alias}/widgets/squatchcookiejson"): {  # base64url text, not JSON
         "bad-request": (
             "The referral cookie does not hold base64url-encoded JSON.",
@@ -169,7 +185,31 @@ def _fresh_session(runtime: Runtime) -> str:
         return start_session(db, runtime, user, "schemathesis").token
 
 
-def _headers(runtime: Runtime, case: Case, signed_in: bool) -> dict[str, str]:
+def _fresh_staff_session(runtime: Runtime) -> str:
+    """A staff session of the demo admin whose code was entered a moment ago (step-up), so
+    the requests reach the code behind the role and step-up checks."""
+    now, token = runtime.clock.now(), secrets.token_urlsafe(32)
+    with runtime.sessions.begin() as db:
+        user = identity_repository.user_by_email(db, DEMO_STAFF_EMAIL)
+        assert user is not None
+        if db.get(StaffTotp, user.id) is None:
+            secret = pyotp.random_base32()
+            db.add(StaffTotp(user_id=user.id, secret=secret, created_at=now, enrolled_at=now))
+        db.add(
+            StaffSession(
+                token_hash=token_hash(token),
+                user_id=user.id,
+                created_at=now,
+                expires_at=now + SESSION_LIFE,
+                last_seen_at=now,
+                reauthenticated_until=now + STEP_UP_LIFE,
+                password_stamp=password_stamp(user),
+            )
+        )
+    return token
+
+
+def _headers(runtime: Runtime, case: Case, signed_in: bool, staff: bool = False) -> dict[str, str]:
     token = _fresh_session(runtime) if signed_in else ""
     headers = {
         "Origin": TEST_ORIGIN,
@@ -179,6 +219,8 @@ def _headers(runtime: Runtime, case: Case, signed_in: bool) -> dict[str, str]:
     }
     if token:
         headers["Cookie"] = f"{SESSION_COOKIE}={token}"
+    if staff:
+        headers["Cookie"] = f"{STAFF_COOKIE}={_fresh_staff_session(runtime)}"
     for prefix, key in OPERATOR_KEYS.items():
         if case.path.startswith(prefix):
             headers["Authorization"] = f"Bearer {key}"
@@ -195,14 +237,14 @@ CONTRACT_SETTINGS = settings(
 )
 
 
-def _check(case: Case, app: FastAPI, signed_in: bool) -> None:
+def _check(case: Case, app: FastAPI, signed_in: bool, staff: bool = False) -> None:
     operation = (case.method.upper(), case.path)
     if not signed_in and "tenant_alias" in (case.path_parameters or {}):
         # Signed out, the referral calls go to the demo tenant, so that they reach the code
         # behind the tenant look-up; signed in, a generated alias checks the 404.
         case.path_parameters["tenant_alias"] = DEMO_TENANT
     runtime: Runtime = app.state.runtime
-    headers = _headers(runtime, case, signed_in)
+    headers = _headers(runtime, case, signed_in, staff)
     response = case.call(app=app, headers=headers)
     excluded = []
     if _refused_by_a_rule(operation, response):
@@ -230,6 +272,12 @@ def test_signed_out(case: Case, contract_app: FastAPI) -> None:
 @CONTRACT_SETTINGS
 def test_signed_in(case: Case, contract_app: FastAPI) -> None:
     _check(case, contract_app, signed_in=True)
+
+
+@schema.include(path_regex="^/admin/api/").parametrize()
+@CONTRACT_SETTINGS
+def test_signed_in_staff(case: Case, contract_app: FastAPI) -> None:
+    _check(case, contract_app, signed_in=False, staff=True)
 
 
 def test_the_signed_in_pass_carries_a_live_session(contract_app: FastAPI) -> None:

@@ -101,6 +101,165 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log, newest first, a page at a time (admin)
+         * @description Filters: `actor` (an email), `action` (e.g. staff.roles_changed), `target` (e.g. the email of the account acted on); `before` is the `next` of the previous page.
+         */
+        get: operations["audit_log_admin_api_audit_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in staff member: roles, step-up and session expiry */
+        get: operations["me_admin_api_me_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff sign-in, step 1: email and password
+         * @description A right password of an account with a staff role starts a pending sign-in (the `masthead_staff_pending` cookie, 10 minutes) and says the next step. 401 `invalid-credentials`; 403 `forbidden` for an account without a staff role (said only once the password is right); 429 beyond the reader login's rate limits, which it shares.
+         */
+        post: operations["start_sign_in_admin_api_session_post"];
+        /** Staff sign-out: ends the staff session (none live: nothing to do) */
+        delete: operations["sign_out_admin_api_session_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/session/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff sign-in, step 2: a code from the app or a recovery code
+         * @description Each code is accepted once; a recovery code is used up. Sets the staff session cookie. 400 `invalid-code`; 401 `sign-in-expired` (also after the fifth wrong code); 409 `not-enrolled`; 429 beyond the code attempts per address or account.
+         */
+        post: operations["enter_code_admin_api_session_code_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/session/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Step-up: a code lets sensitive actions through for 5 minutes
+         * @description Sensitive actions (role changes) answer 403 `reauthentication-required` until a code has been entered here (or at sign-in) in the last 5 minutes. 400 `invalid-code`; 401 without a staff session.
+         */
+        post: operations["confirm_admin_api_session_confirm_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/session/enrolment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff sign-in, first time: the authenticator app's secret and QR code
+         * @description The same secret until enrolment completes. 401 `sign-in-expired` without a live pending sign-in; 409 `already-enrolled`.
+         */
+        get: operations["enrolment_admin_api_session_enrolment_get"];
+        put?: never;
+        /**
+         * Staff sign-in, first time: the first code from the app completes enrolment
+         * @description Answers the ten recovery codes (shown this once) and sets the staff session cookie. 400 `invalid-code`; 401 `sign-in-expired` (also after the fifth wrong code); 409 `already-enrolled`; 429 beyond the code attempts per address or account.
+         */
+        post: operations["enrol_admin_api_session_enrolment_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every staff member and their roles (admin) */
+        get: operations["list_staff_admin_api_staff_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/staff/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a member's roles; an empty list removes them from staff (admin, step-up)
+         * @description 403 `reauthentication-required` unless a code was entered in the last 5 minutes (POST /admin/api/session/confirm); 404 `not-found` for an email without a Masthead account; 409 `own-admin-role` (an admin cannot remove their own admin role) or `last-admin`. Setting the roles a member already has changes nothing and needs no code.
+         */
+        put: operations["set_roles_admin_api_staff__email__put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/{tenant_alias}/graphql": {
         parameters: {
             query?: never;
@@ -974,6 +1133,47 @@ export interface components {
             /** Id */
             id: string;
         };
+        /** AuditItem */
+        AuditItem: {
+            /** Action */
+            action: string;
+            /**
+             * Actor Email
+             * @description Null for the command line or a stranger.
+             */
+            actor_email: string | null;
+            /** Address */
+            address: string | null;
+            /** After */
+            after: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Before */
+            before: {
+                [key: string]: unknown;
+            } | null;
+            /** Id */
+            id: number;
+            /** Target Id */
+            target_id: string | null;
+            /** Target Type */
+            target_type: string | null;
+        };
+        /** AuditPage */
+        AuditPage: {
+            /** Items */
+            items: components["schemas"]["AuditItem"][];
+            /**
+             * Next
+             * @description The `before` of the next (older) page; null at the end.
+             */
+            next: number | null;
+        };
         /** AuthResponse */
         AuthResponse: {
             /**
@@ -1092,6 +1292,14 @@ export interface components {
             current_validators: components["schemas"]["PasswordValidators"];
             new_validators: components["schemas"]["PasswordValidators"];
         };
+        /** CodeIn */
+        CodeIn: {
+            /**
+             * Code
+             * @description A 6-digit code from the authenticator app, or a recovery code such as `abcd-efgh-ijkl` (spaces and dashes are ignored).
+             */
+            code: string;
+        };
         /**
          * Conditions
          * @description When a rule applies; every condition given must hold.
@@ -1136,6 +1344,14 @@ export interface components {
              * @default []
              */
             statuses: components["schemas"]["AccountStatus"][];
+        };
+        /** ConfirmOut */
+        ConfirmOut: {
+            /**
+             * Reauthenticated Until
+             * Format: date-time
+             */
+            reauthenticated_until: string;
         };
         /** ContentOut */
         ContentOut: {
@@ -1287,6 +1503,24 @@ export interface components {
             identifiers: components["schemas"]["Identifiers"];
             /** Message */
             message: string;
+        };
+        /** EnrolmentOut */
+        EnrolmentOut: {
+            /**
+             * Otpauth Uri
+             * @description The otpauth:// address the QR code holds.
+             */
+            otpauth_uri: string;
+            /**
+             * Qr Svg
+             * @description The QR code: a standalone SVG document.
+             */
+            qr_svg: string;
+            /**
+             * Secret
+             * @description The TOTP secret (base32), for typing in by hand.
+             */
+            secret: string;
         };
         /** EntitlementOutput */
         EntitlementOutput: {
@@ -1501,6 +1735,26 @@ export interface components {
         LoginRequest: {
             identifiers: components["schemas"]["Identifiers"];
             validators: components["schemas"]["PasswordValidators"];
+        };
+        /** Me */
+        Me: {
+            /** Display Name */
+            display_name: string;
+            /** Email */
+            email: string;
+            /**
+             * Reauthenticated Until
+             * @description Until when sensitive actions need no new code; null once passed.
+             */
+            reauthenticated_until: string | null;
+            /** Roles */
+            roles: ("admin" | "editor" | "support" | "moderator" | "marketing")[];
+            /**
+             * Session Expires At
+             * Format: date-time
+             * @description When the session ends at the latest (8 hours after sign-in); 30 minutes without a request end it sooner.
+             */
+            session_expires_at: string;
         };
         /** MembershipOut */
         MembershipOut: {
@@ -2097,6 +2351,14 @@ export interface components {
              */
             "updated-values"?: ("age-group" | "avatar-color" | "bio" | "birth-day" | "birth-month" | "cancel-reason" | "cancel-reason-text" | "display-name" | "first-name" | "full-name" | "gender" | "image-url" | "last-name" | "location" | "notification-follower" | "notification-liked" | "notification-mentioned" | "notification-reply" | "onboarded" | "pause-reason" | "pause-reason-text" | "phone-number" | "private-profile")[] | null;
         };
+        /** RecoveryCodesOut */
+        RecoveryCodesOut: {
+            /**
+             * Recovery Codes
+             * @description Ten single-use codes, shown this once; each signs in instead of a code from the app.
+             */
+            recovery_codes: string[];
+        };
         /** ReferralErrorBody */
         ReferralErrorBody: {
             /** Apierrorcode */
@@ -2212,6 +2474,14 @@ export interface components {
         ResetRequest: {
             identifiers: components["schemas"]["Identifiers"];
         };
+        /** RolesIn */
+        RolesIn: {
+            /**
+             * Roles
+             * @description The member's roles from now on; empty removes them from staff.
+             */
+            roles: ("admin" | "editor" | "support" | "moderator" | "marketing")[];
+        };
         RuleIn: components["schemas"]["AvailablePlansRule"] | components["schemas"]["EntitlementRule"] | components["schemas"]["CancelFlowOfferRule"] | components["schemas"]["TextCampaignsRule"];
         /** RuleListOut */
         RuleListOut: {
@@ -2246,6 +2516,50 @@ export interface components {
              * @description ISO 8601
              */
             updatedAt: string;
+        };
+        /** SignInIn */
+        SignInIn: {
+            /** Email */
+            email: string;
+            /** Password */
+            password: string;
+        };
+        /** SignInOut */
+        SignInOut: {
+            /**
+             * Next
+             * @description `code`: the account has an authenticator app, ask for its code (or a recovery code); `enrol`: set one up first (GET then POST .../session/enrolment).
+             * @enum {string}
+             */
+            next: "code" | "enrol";
+        };
+        /** SignedInOut */
+        SignedInOut: {
+            me: components["schemas"]["Me"];
+        };
+        /** StaffList */
+        StaffList: {
+            /** Items */
+            items: components["schemas"]["StaffMember"][];
+        };
+        /** StaffMember */
+        StaffMember: {
+            /** Email */
+            email: string;
+            /**
+             * Enrolled
+             * @description Whether their authenticator app is set up.
+             */
+            enrolled: boolean;
+            /**
+             * Granted At
+             * @description When the member's oldest current role was granted; null without roles.
+             */
+            granted_at: string | null;
+            /** Roles */
+            roles: ("admin" | "editor" | "support" | "moderator" | "marketing")[];
+            /** User Id */
+            user_id: number;
         };
         /** StaticPageIn */
         StaticPageIn: {
@@ -2738,6 +3052,538 @@ export interface operations {
             };
             /** @description Bad Request */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    audit_log_admin_api_audit_get: {
+        parameters: {
+            query?: {
+                actor?: string | null;
+                action?: string | null;
+                target?: string | null;
+                before?: number | null;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    me_admin_api_me_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_sign_in_admin_api_session_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sign_out_admin_api_session_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    enter_code_admin_api_session_code_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedInOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm_admin_api_session_confirm_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfirmOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    enrolment_admin_api_session_enrolment_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrolmentOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    enrol_admin_api_session_enrolment_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodesOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_staff_admin_api_staff_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffList"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_roles_admin_api_staff__email__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RolesIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

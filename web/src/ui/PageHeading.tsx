@@ -7,13 +7,14 @@ let firstPageShown = false;
  * screen-reader users start at the new page instead of wherever the old one left them;
  * on the very first page the browser's own start position is kept.
  */
-export function PageHeading({ children, title }: { children: ReactNode; title: string }) {
+export function PageHeading({ children, title, area = 'Your account' }: { children: ReactNode; title: string; area?: string }) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    document.title = `${title} | Your account`;
+    // The area after the page's own name: the staff console names itself, not "Your account".
+    document.title = `${title} | ${area}`;
     if (firstPageShown) ref.current?.focus();
     firstPageShown = true;
-  }, [title]);
+  }, [title, area]);
   return (
     <h1 ref={ref} tabIndex={-1} className="page-heading">
       {children}

@@ -6,6 +6,7 @@ domains embed in a page (the page globals) or read (the decision engine)."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -162,7 +163,13 @@ def offered_plans(db: Session, today: date) -> dict[str, PlanOut]:
 
 def plans(db: Session, today: date) -> dict[str, dict[str, Any]]:
     """offered_plans as plain data (billing's public face: page globals, decisions)."""
-    return {plan_id: plan.model_dump() for plan_id, plan in offered_plans(db, today).items()}
+    return plans_of(repository.enabled_plans(db), today)
+
+
+def plans_of(rows: Iterable[BillingPlan], today: date) -> dict[str, dict[str, Any]]:
+    """plans() of enabled plan rows read elsewhere, in catalogue order: the publisher pages
+    read them on the hot reader (site/repository.py), as rows with BillingPlan's names."""
+    return {row.id: plan_out(as_offered(to_plan(row), today)).model_dump() for row in rows}
 
 
 def plan_ids(db: Session) -> set[str]:

@@ -1,0 +1,38 @@
+import { Link } from 'react-router';
+import { PageHeading } from '../ui/PageHeading';
+import { useMe } from './data';
+import { formatTime } from './format';
+import { CONSOLE } from './guards';
+import { rolesPhrase, sectionsFor } from './roles';
+
+/** /admin: who you are here, and the sections your roles open. */
+export default function OverviewScreen() {
+  const me = useMe().data;
+  if (!me) return null; // RequireStaff shows this screen only to someone signed in
+  const sections = sectionsFor(me.roles);
+  return (
+    <div className="page page--wide">
+      <PageHeading title="Overview" area={CONSOLE}>
+        Staff console
+      </PageHeading>
+      <p className="lead">
+        Signed in as {me.email}, with {rolesPhrase(me.roles)}. This session ends at {formatTime(me.session_expires_at)} at the latest, or
+        after 30 minutes without activity.
+      </p>
+      {sections.length > 0 ? (
+        <ul className="admin-sections">
+          {sections.map((section) => (
+            <li key={section.path} className="card">
+              <h2>
+                <Link to={section.path}>{section.label}</Link>
+              </h2>
+              <p>{section.description}</p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>The console has no screens for your roles yet: they come in later releases. Until then there is nothing for you to do here.</p>
+      )}
+    </div>
+  );
+}
