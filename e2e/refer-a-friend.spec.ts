@@ -71,13 +71,29 @@ async function screenshots(page: Page, name: string): Promise<void> {
   ] as const) {
     await page.setViewportSize({ width, height: 800 });
     await expect(page.locator('iframe[title]')).toBeVisible();
-    await page.waitForTimeout(300); // the frame reports its new height
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    const height = await settledHeight(page); // the frame reports its new height
     await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300);
+    await settledHeight(page);
     await page.screenshot({ path: `${SHOTS}/${name}-${label}.png` });
   }
   await page.setViewportSize(desktop);
+}
+
+/** The page's height once two readings 100 ms apart agree (the frame has reported its own). */
+async function settledHeight(page: Page): Promise<number> {
+  let last = -1;
+  await expect
+    .poll(
+      async () => {
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        const settled = height === last;
+        last = height;
+        return settled;
+      },
+      { intervals: [100] },
+    )
+    .toBe(true);
+  return last;
 }
 
 test.beforeAll(async ({ request }) => {

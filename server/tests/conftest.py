@@ -68,8 +68,8 @@ def clock() -> FrozenClock:
     return FrozenClock(datetime(2026, 11, 22, 12, 0, tzinfo=UTC))
 
 
-@pytest.fixture
-def settings(database_url: str) -> Settings:
+@pytest.fixture(scope="session")
+def base_settings(database_url: str) -> Settings:
     return Settings(
         database_url=database_url,
         worker="off",
@@ -78,6 +78,13 @@ def settings(database_url: str) -> Settings:
         rate_limit_per_address=1000,
         rate_limit_per_account=1000,
     )
+
+
+@pytest.fixture
+def settings(base_settings: Settings) -> Settings:
+    # A test's own copy (tests change their runtime's settings); reading the environment
+    # again for every test cost more than the copy.
+    return base_settings.model_copy(deep=True)
 
 
 @pytest.fixture

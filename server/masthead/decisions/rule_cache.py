@@ -16,9 +16,9 @@ import time
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from sqlalchemy import event
 from sqlalchemy.orm import Session
 
+from masthead.committed_edits import CommittedEdits
 from masthead.db import PinnedReader
 from masthead.decisions import repository
 from masthead.decisions.models import DecisionRule
@@ -29,28 +29,7 @@ from masthead.deps import Runtime
 log = logging.getLogger(__name__)
 
 RULES_FRESH_SECONDS = 1.0
-_generation = 0  # bumped by every commit of a rule edit in this process
-_EDITED = "decision_rules_edited"
-
-
-@event.listens_for(Session, "after_flush")
-def _note_rule_edits(session: Session, _context: Any) -> None:
-    if any(
-        isinstance(row, DecisionRule) for row in (*session.new, *session.dirty, *session.deleted)
-    ):
-        session.info[_EDITED] = True
-
-
-@event.listens_for(Session, "after_commit")
-def _rules_changed(session: Session) -> None:
-    global _generation
-    if session.info.pop(_EDITED, False):
-        _generation += 1  # every application of this process reads them again
-
-
-@event.listens_for(Session, "after_rollback")
-def _edits_undone(session: Session) -> None:
-    session.info.pop(_EDITED, None)
+_edits = CommittedEdits(DecisionRule)  # this process's own edits count at once
 
 
 # Per application: keyed by its hot reader (one per Runtime), gone with it.
@@ -61,7 +40,7 @@ _KEPT: WeakKeyDictionary[PinnedReader, dict[str, tuple[float, int, list[Rule]]]]
 
 def _fresh(runtime: Runtime, feature: str) -> list[Rule] | None:
     kept = _KEPT.get(runtime.reader, {}).get(feature)
-    if kept is None or kept[1] != _generation:
+    if kept is None or kept[1] != _edits.generation:
         return None
     return kept[2] if time.monotonic() - kept[0] < RULES_FRESH_SECONDS else None
 
@@ -72,7 +51,7 @@ def _keep(runtime: Runtime, feature: str, read_at: tuple[float, int], rules: lis
 
 def _read_at() -> tuple[float, int]:
     # Taken before the read: an edit committed during it makes the next decision read again.
-    return time.monotonic(), _generation
+    return time.monotonic(), _edits.generation
 
 
 async def rules_awaited(runtime: Runtime, feature: str) -> list[Rule]:

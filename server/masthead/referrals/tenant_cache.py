@@ -18,20 +18,16 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any
 from weakref import WeakKeyDictionary
 
-from sqlalchemy import event
-from sqlalchemy.orm import Session
-
+from masthead.committed_edits import CommittedEdits
 from masthead.db import PinnedReader
 from masthead.deps import Runtime
 from masthead.referrals import repository
 from masthead.referrals.models import Tenant
 
 TENANT_FRESH_SECONDS = 1.0
-_generation = 0  # bumped by every commit of a tenant edit in this process
-_EDITED = "referral_tenants_edited"
+_edits = CommittedEdits(Tenant)  # this process's own edits count at once
 _monotonic = time.monotonic  # the tests move it by hand
 
 
@@ -39,24 +35,6 @@ _monotonic = time.monotonic  # the tests move it by hand
 class TenantFacts:
     id: int
     origins: frozenset[str]  # the merchant pages' origins, matched exactly
-
-
-@event.listens_for(Session, "after_flush")
-def _note_tenant_edits(session: Session, _context: Any) -> None:
-    if any(isinstance(row, Tenant) for row in (*session.new, *session.dirty, *session.deleted)):
-        session.info[_EDITED] = True
-
-
-@event.listens_for(Session, "after_commit")
-def _tenants_changed(session: Session) -> None:
-    global _generation
-    if session.info.pop(_EDITED, False):
-        _generation += 1  # every application of this process reads them again
-
-
-@event.listens_for(Session, "after_rollback")
-def _edits_undone(session: Session) -> None:
-    session.info.pop(_EDITED, None)
 
 
 # Per application: keyed by its hot reader (one per Runtime), gone with it.
@@ -70,10 +48,14 @@ async def tenant_facts(runtime: Runtime, alias: str) -> TenantFacts | None:
     kept = _KEPT.get(runtime.reader)
     found = kept.get(alias) if kept else None
     now = _monotonic()
-    if found is not None and found[1] == _generation and now - found[0] < TENANT_FRESH_SECONDS:
+    if (
+        found is not None
+        and found[1] == _edits.generation
+        and now - found[0] < TENANT_FRESH_SECONDS
+    ):
         return found[2]
     # Taken before the read: an edit committed during it makes the next request read again.
-    generation = _generation
+    generation = _edits.generation
     row = await repository.tenant_facts(runtime.reader, alias)
     kept = _KEPT.setdefault(runtime.reader, {})
     if row is None:
