@@ -3,15 +3,12 @@ publisher's stories. Idempotent."""
 
 from __future__ import annotations
 
-import uuid
-
 from masthead.articles.seed import seed_articles
 from masthead.billing.api import seed_catalogue, seed_discounts
 from masthead.db import session_scope
 from masthead.decisions.defaults import seed_rules
 from masthead.deps import Runtime
 from masthead.identity import passwords, repository
-from masthead.identity.models import Profile, User
 from masthead.referrals.seed import seed_referrals
 from masthead.site.brands import BRANDS
 from masthead.staff.seed import seed_demo_staff
@@ -36,24 +33,19 @@ def seed_demo(runtime: Runtime) -> None:
                     existing.password_hash = passwords.hash_password(DEMO_PASSWORD)
                 continue
             first, _, last = full_name.partition(" ")
-            user = User(
-                email=email,
-                password_hash=passwords.hash_password(DEMO_PASSWORD),
-                email_verified=True,
-                tracking_id=str(uuid.uuid4()),
-                created_at=now,
-                updated_at=now,
-            )
-            user.profile = Profile(
+            repository.add_user(
+                db,
+                email,
+                passwords.hash_password(DEMO_PASSWORD),
+                verified=True,
                 attributes={
                     "full-name": full_name,
                     "first-name": first,
                     "last-name": last,
                     "avatar-color": colour,
                 },
-                updated_at=now,
+                now=now,
             )
-            db.add(user)
     seed_demo_staff(runtime)  # staff@example.com: an admin, authenticator app not set up yet
     seed_referrals(runtime)
     seed_catalogue(runtime)

@@ -7,13 +7,11 @@ attempts under the same keys: a password guessed at /admin is a password guessed
 
 from __future__ import annotations
 
-import uuid
-
 from sqlalchemy.orm import Session
 
 from masthead.deps import Runtime
 from masthead.identity import passwords, repository
-from masthead.identity.models import Profile, User
+from masthead.identity.models import User
 from masthead.identity.service import IdentityError, normalise_email
 from masthead.ratelimit import enforce
 
@@ -71,17 +69,13 @@ def create_account(
     now = rt.clock.now()
     first, _, last = full_name.strip().partition(" ")
     names = {"full-name": full_name.strip(), "first-name": first, "last-name": last}
-    user = User(
-        email=email,
-        password_hash=passwords.hash_password(password),
-        email_verified=True,
-        tracking_id=str(uuid.uuid4()),
-        created_at=now,
-        updated_at=now,
+    user = repository.add_user(
+        db,
+        email,
+        passwords.hash_password(password),
+        verified=True,  # the operator vouches for the address
+        attributes={key: value for key, value in names.items() if value},
+        now=now,
     )
-    user.profile = Profile(
-        attributes={key: value for key, value in names.items() if value}, updated_at=now
-    )
-    db.add(user)
     db.flush()
     return user

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -58,6 +59,30 @@ READER_WIDTH = len(LIVE_SESSION_READER.selected_columns)
 
 def user_by_email(db: Session, email: str) -> User | None:
     return db.scalars(select(User).where(User.email == email)).first()
+
+
+def add_user(
+    db: Session,
+    email: str,
+    password_hash: str,
+    *,
+    verified: bool,
+    attributes: dict[str, Any],
+    now: datetime,
+) -> User:
+    """A new account with its profile, added to the unit of work (registration, the staff
+    CLI and the demo seed make accounts the same way)."""
+    user = User(
+        email=email,
+        password_hash=password_hash,
+        email_verified=verified,
+        tracking_id=str(uuid.uuid4()),
+        created_at=now,
+        updated_at=now,
+    )
+    user.profile = Profile(attributes=attributes, updated_at=now)
+    db.add(user)
+    return user
 
 
 def user_by_id(db: Session, user_id: int) -> User | None:

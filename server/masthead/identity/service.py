@@ -5,7 +5,6 @@ The caller's transaction commits; every change and the mail it causes land toget
 
 from __future__ import annotations
 
-import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -21,7 +20,6 @@ from masthead.identity.models import (
     HOME_DELIVERY_PRODUCT_ID,
     AuthSession,
     OneTimeToken,
-    Profile,
     User,
 )
 from masthead.identity.profile_fields import (
@@ -141,16 +139,14 @@ def register(
     now = rt.clock.now()
     names = {k: v for k, v in attributes.items() if k in {"full-name", "first-name", "last-name"}}
     profile = clean_profile_update(names, {})
-    user = User(
-        email=email,
-        password_hash=passwords.hash_password(password),
-        email_verified=False,
-        tracking_id=str(uuid.uuid4()),
-        created_at=now,
-        updated_at=now,
+    user = repository.add_user(
+        db,
+        email,
+        passwords.hash_password(password),
+        verified=False,
+        attributes=profile,
+        now=now,
     )
-    user.profile = Profile(attributes=profile, updated_at=now)
-    db.add(user)
     try:
         db.flush()
     except IntegrityError:  # a concurrent registration of the same address won the race
