@@ -95,6 +95,34 @@ analytics_router = APIRouter(
 )
 
 
+async def _record(
+    request: Request,
+    tenant_alias: str,
+    kind: str,
+    account_id: str,
+    user_id: str,
+    engagement_medium: str,
+    *,
+    share_medium: str | None = None,
+    program_id: str | None = None,
+) -> Response:
+    """Checks one widget analytic and answers 204 once the group commit has stored it."""
+    rt: Runtime = request.app.state.runtime
+    tenant_id = await service.analytics_tenant_id(rt, tenant_alias)
+    row = service.analytics_event(
+        rt,
+        tenant_id,
+        kind,
+        account_id,
+        user_id,
+        engagement_medium,
+        share_medium=share_medium,
+        program_id=program_id,
+    )
+    await analytics_writer(request).write(row)
+    return Response(status_code=204)
+
+
 @analytics_router.post(
     "/widgets/analytics/loaded",
     status_code=204,
@@ -109,18 +137,15 @@ async def analytics_loaded(
     engagement_medium: EngagementMedium,
     program_id: ProgramId = None,
 ) -> Response:
-    rt: Runtime = request.app.state.runtime
-    row = service.analytics_event(
-        rt,
-        await service.analytics_tenant_id(rt, tenant_alias),
+    return await _record(
+        request,
+        tenant_alias,
         "loaded",
         external_account_id,
         external_user_id,
         engagement_medium,
         program_id=program_id,
     )
-    await analytics_writer(request).write(row)
-    return Response(status_code=204)
 
 
 @analytics_router.post(
@@ -138,18 +163,15 @@ async def analytics_shared(
     engagement_medium: EngagementMedium,
     share_medium: ShareMedium,
 ) -> Response:
-    rt: Runtime = request.app.state.runtime
-    row = service.analytics_event(
-        rt,
-        await service.analytics_tenant_id(rt, tenant_alias),
+    return await _record(
+        request,
+        tenant_alias,
         "shared",
         external_account_id,
         external_user_id,
         engagement_medium,
         share_medium=share_medium,
     )
-    await analytics_writer(request).write(row)
-    return Response(status_code=204)
 
 
 @router.get(
