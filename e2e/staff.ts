@@ -5,8 +5,8 @@
  * The demo seeds one admin, staff@example.com, with no authenticator app. Specs run in
  * parallel, and the server accepts each 30-second code of an account once, so specs cannot
  * share an account's codes. The global setup (prepareStaff) therefore enrols the demo admin
- * once, and through the console's API grants admin to a fresh account per spec label
- * (STAFF_LABELS), enrolling each; a spec uses only its own label's account. Each account's
+ * once, and through the console's API grants a fresh account per spec label its roles
+ * (STAFF_ACCOUNTS), enrolling each; a spec uses only its own label's account. Each account's
  * secret and the last time step it used are kept in var/e2e-<port>-staff/<label>.json.
  */
 import { createHmac } from 'node:crypto';
@@ -15,9 +15,20 @@ import { expect, request as playwrightRequest, type APIRequestContext, type Page
 import { newReader, registerByApi, type Reader } from './helpers';
 import { origin, port, repoRoot } from './server';
 
-/** One admin per spec that needs one: add a label here for a new spec. */
-export const STAFF_LABELS = ['signin', 'roles', 'forbidden', 'axe', 'reflow', 'shots-desktop', 'shots-phone'] as const;
-export type StaffLabel = (typeof STAFF_LABELS)[number];
+/**
+ * One account per spec that needs one, with the roles it holds: add a label here for a new
+ * spec (a role's own account proves that role is enough, where an admin would prove nothing).
+ */
+export const STAFF_ACCOUNTS = {
+  signin: ['admin'],
+  roles: ['admin'],
+  forbidden: ['admin'],
+  axe: ['admin'],
+  reflow: ['admin'],
+  'shots-desktop': ['admin'],
+  'shots-phone': ['admin'],
+} as const satisfies Record<string, readonly string[]>;
+export type StaffLabel = keyof typeof STAFF_ACCOUNTS;
 
 export const DEMO_STAFF = { email: 'staff@example.com', password: 'Masthead-Staff-1' };
 
@@ -77,7 +88,7 @@ function save(account: StaffAccount): void {
   writeFileSync(`${dir}/${account.label}.json`, JSON.stringify(account));
 }
 
-/** The spec's own admin (made by the global setup). */
+/** The spec's own staff account (made by the global setup). */
 export function staffAccount(label: StaffLabel): StaffAccount {
   let failure = '';
   try {
@@ -150,7 +161,7 @@ export async function signInInBrowser(page: Page, account: StaffAccount, path = 
 }
 
 /**
- * The global setup's part: enrol the demo admin, then make and enrol one admin per label.
+ * The global setup's part: enrol the demo admin, then make and enrol one account per label.
  * A failure is written down for the staff specs to report, instead of failing every spec.
  */
 export async function prepareStaff(): Promise<void> {
@@ -159,8 +170,8 @@ export async function prepareStaff(): Promise<void> {
   try {
     const demo = await consoleApi();
     await enrolByApi(demo, 'demo', DEMO_STAFF.email, DEMO_STAFF.password);
-    for (const label of STAFF_LABELS) {
-      const person = await newStaffMember(demo, `admin-${label}`, ['admin']);
+    for (const [label, roles] of Object.entries(STAFF_ACCOUNTS)) {
+      const person = await newStaffMember(demo, `staff-${label}`, [...roles]);
       const own = await consoleApi();
       save(await enrolByApi(own, label, person.email, person.password));
       await own.dispose();

@@ -31,3 +31,7 @@ def staff_with(role: Role | None) -> Callable[[Request, DbDep, RuntimeDep], Sign
 
 StaffDep = Annotated[SignedInStaff, Depends(staff_with(None))]
 AdminDep = Annotated[SignedInStaff, Depends(staff_with(ADMIN))]
+EditorDep = Annotated[SignedInStaff, Depends(staff_with("editor"))]
+SupportDep = Annotated[SignedInStaff, Depends(staff_with("support"))]
+ModeratorDep = Annotated[SignedInStaff, Depends(staff_with("moderator"))]
+MarketingDep = Annotated[SignedInStaff, Depends(staff_with("marketing"))]

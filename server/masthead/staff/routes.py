@@ -10,10 +10,10 @@ from fastapi import APIRouter, Path, Query
 from masthead.deps import DbDep, RuntimeDep
 from masthead.identity.api import AddressDep
 from masthead.staff import audit, schemas, service, session_routes
+from masthead.staff.api import ROLE_ERRORS
 from masthead.staff.auth import AdminDep, StaffDep
 
 router = APIRouter(prefix="/admin/api", tags=["staff"])
-ROLE_ERRORS: dict[int | str, dict[str, object]] = {401: {}, 403: {}}
 
 Email = Annotated[str, Path(min_length=1, max_length=320)]
 

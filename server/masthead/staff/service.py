@@ -104,6 +104,14 @@ def _check_roles(roles: tuple[str, ...] | list[str], role: Role | None) -> None:
         raise refusals.lacks_role(role)
 
 
+def require_step_up(staff: SignedInStaff) -> None:
+    """Refuses a sensitive action (a refund, a role grant, a key rotation) unless the member
+    entered a code in the last minutes: 403 `reauthentication-required`, which the console
+    answers by asking for a code (POST /admin/api/session/confirm) and trying again."""
+    if staff.reauthenticated_until is None:
+        raise refusals.reauthentication_required()
+
+
 def me(staff: SignedInStaff) -> schemas.Me:
     return schemas.Me(
         email=staff.email,
@@ -168,8 +176,7 @@ def set_member_roles(
             raise refusals.own_admin_role()
         if repository.lock_admins(db) == [user.id]:
             raise refusals.last_admin()
-    if staff.reauthenticated_until is None:
-        raise refusals.reauthentication_required()
+    require_step_up(staff)
     change_roles(db, rt.clock.now(), user, after, staff.actor, address)
     return member(db, user)
 
