@@ -118,6 +118,7 @@ bench: setup build chromium
 	$(PY) bench/billing_renewals.py
 	$(PY) bench/site_load.py
 	node bench/site_js.mjs
+	$(PY) bench/reader_search.py
 
 clean:
 	rm -rf var web/dist web/dist-site widget/dist

@@ -199,11 +199,15 @@ def seed_member(url: str) -> None:
                 standfirst="",
                 author="Bench",
                 section="news",
+                status="published",
                 published_at=NOW,
+                first_published_at=NOW,
                 teaser_html="<p>teaser</p>",
                 body_html="<p>members only</p>" * 20,
                 access="MEMBERS",
                 comments_spot_id="bench",
+                created_at=NOW,
+                updated_at=NOW,
             )
         )
     engine.dispose()

@@ -62,9 +62,9 @@ test('a new staff member enrols their app, then signs in with a code and with a 
   await expect(page).toHaveURL(/\/admin\/audit$/);
   await expect(page.getByRole('alert')).toHaveText('Your account does not have the admin role.');
 
-  // An editor: no admin sections in the navigation, and the server refuses them too.
+  // An editor: their own sections, no admin ones, and the server refuses those too.
   const nav = page.getByRole('navigation', { name: 'Console sections' });
-  await expect(nav.getByRole('link')).toHaveText(['Overview']);
+  await expect(nav.getByRole('link')).toHaveText(['Overview', 'Stories', 'Static pages']);
   const refused = await page.request.get('/admin/api/staff');
   expect(refused.status()).toBe(403);
   expect(await refused.json()).toEqual({ type: 'forbidden', message: 'Your account does not have the admin role.' });

@@ -27,6 +27,20 @@ export const STAFF_ACCOUNTS = {
   reflow: ['admin'],
   'shots-desktop': ['admin'],
   'shots-phone': ['admin'],
+  'static-pages': ['editor'],
+  'static-pages-phone': ['editor'],
+  editor: ['editor'],
+  'editor-axe': ['editor'],
+  'editor-phone': ['editor'],
+  referrals: ['marketing'],
+  'referrals-phone': ['marketing'],
+  support: ['support'],
+  'support-phone': ['support'],
+  dashboard: ['marketing'],
+  'dashboard-phone': ['support'],
+  marketing: ['marketing'],
+  'marketing-catalogue': ['marketing'],
+  'marketing-phone': ['marketing'],
 } as const satisfies Record<string, readonly string[]>;
 export type StaffLabel = keyof typeof STAFF_ACCOUNTS;
 

@@ -92,5 +92,13 @@ for (const [device, viewport] of Object.entries(widths)) {
     await expect(page.locator('.admin-entry').first()).toBeVisible();
     // The first screenful: a run's log is long.
     await page.screenshot({ path: `${dir}/admin-audit-${device}.png` });
+    await page.goto('/admin/pages');
+    await expect(page.getByRole('heading', { name: 'The Good Life' })).toBeVisible();
+    await page.screenshot({ path: `${dir}/admin-static-pages-${device}.png`, fullPage: true });
+    await page.goto('/admin/pages/main/membership-terms');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect(page.frameLocator('iframe[title="Preview of Membership terms"]').getByRole('heading', { name: 'Membership terms' })).toBeVisible();
+    await page.screenshot({ path: `${dir}/admin-static-page-${device}.png`, fullPage: true });
+    await page.locator('.admin-preview__frame').screenshot({ path: `${dir}/admin-static-page-preview-${device}.png` });
   });
 }

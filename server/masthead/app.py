@@ -9,9 +9,15 @@ from fastapi import FastAPI
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from masthead import health
+from masthead.articles import operator_routes as story_operator_routes
+from masthead.articles import routes as story_routes
 from masthead.billing import routes as billing_routes
+from masthead.billing.catalog import console_routes as catalog_console_routes
+from masthead.billing.catalog import operator_routes as catalog_operator_routes
 from masthead.braintree_sandbox import wire as payment_sandbox
 from masthead.clock import Clock
+from masthead.dashboard import routes as dashboard_routes
+from masthead.decisions import console_routes as decision_console_routes
 from masthead.decisions import operator_routes as decision_operator_routes
 from masthead.decisions import routes as decision_routes
 from masthead.errors import install_error_handlers
@@ -27,14 +33,18 @@ from masthead.production import refuse_unsafe_production
 from masthead.referrals import demo as referral_demo
 from masthead.referrals import public_routes as referral_public
 from masthead.referrals import routes as referral_routes
+from masthead.referrals.programmes import console_routes as referral_console_routes
+from masthead.referrals.programmes import operator_routes as referral_operator_routes
 from masthead.settings import Settings
 from masthead.site import content_routes as site_content
-from masthead.site import favicon_routes, nonce_routes, not_found
+from masthead.site import favicon_routes, nonce_routes, not_found, story_preview_routes
 from masthead.site import page_routes as site_pages
 from masthead.site import routes as site_routes
+from masthead.site.static_pages import console_routes as static_page_console_routes
 from masthead.site.static_pages import operator_routes as static_page_operator_routes
 from masthead.site.static_pages import routes as static_pages
 from masthead.staff import routes as staff_routes
+from masthead.support import routes as support_routes
 from masthead.web import admin_routes, docs_routes
 from masthead.web import routes as web_routes
 from masthead.webhooks import routes as webhook_routes
@@ -130,12 +140,23 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.include_router(billing_routes.checkout_router)  # prepare-customer, postal-code
     app.include_router(billing_routes.operator_router)  # home delivery (print system)
     app.include_router(decision_operator_routes.router)  # the decision rules
+    app.include_router(catalog_operator_routes.router)  # plans and discounts
     app.include_router(static_page_operator_routes.router)  # the static pages' text
+    app.include_router(story_operator_routes.router)  # /operator/v1/stories: a CMS's stories
     app.include_router(static_pages.router)  # /membership-terms, /terms/, /privacy/
     app.include_router(favicon_routes.router)  # /favicon/<brand>.svg, /favicon.ico
     app.include_router(docs_routes.router)  # /api/docs
     app.include_router(site_pages.router)  # the publisher pages: /, /section/*, /<date>/<slug>/
     app.include_router(staff_routes.router)  # /admin/api/*: the staff console's API
+    app.include_router(story_routes.router)  # /admin/api/stories
+    app.include_router(story_preview_routes.router)  # /admin/api/stories/{id}/preview
+    app.include_router(catalog_console_routes.router)  # /admin/api/plans, /discounts
+    app.include_router(decision_console_routes.router)  # /admin/api/decision-rules
+    app.include_router(static_page_console_routes.router)  # /admin/api/static-pages
+    app.include_router(referral_console_routes.router)  # /admin/api/referral-tenants
+    app.include_router(support_routes.router)  # /admin/api/readers
+    app.include_router(dashboard_routes.router)  # /admin/api/dashboard/*: the charts
+    app.include_router(referral_operator_routes.router)  # /operator/v1/referral-tenants
     app.include_router(admin_routes.router)  # then /admin/*: the console's app shell
     app.include_router(web_routes.router)  # last: its /account/{path} catch-all serves the SPA
     install_error_schema(app)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from masthead.articles.seed import seed_articles
 from masthead.billing.api import seed_catalogue, seed_discounts
+from masthead.dashboard.seed import seed_demo_history
 from masthead.db import session_scope
 from masthead.decisions.defaults import seed_rules
 from masthead.deps import Runtime
@@ -53,6 +54,7 @@ def seed_demo(runtime: Runtime) -> None:
     seed_stories(runtime)
     for db in session_scope(runtime.sessions):
         seed_rules(db, runtime.clock.now())
+    seed_demo_history(runtime)  # a year of members, so the dashboard has something to show
 
 
 def seed_stories(runtime: Runtime) -> None:

@@ -187,6 +187,11 @@ class Settings(BaseSettings):
         description="Shared secret of the decision rules' operator API "
         "(/operator/v1/decision-rules, Authorization: Bearer <key>); empty turns it off (404).",
     )
+    catalog_key: str = Field(
+        default="",
+        description="Shared secret of the plan catalogue's operator API (/operator/v1/plans, "
+        "/operator/v1/discounts, Authorization: Bearer <key>); empty turns it off (404).",
+    )
     home_delivery_key: str = Field(
         default="",
         description="Shared secret of the print system's home-delivery operator API "
@@ -196,6 +201,16 @@ class Settings(BaseSettings):
         default="",
         description="Shared secret of the static pages' operator API "
         "(/operator/v1/static-pages, Authorization: Bearer <key>); empty turns it off (404).",
+    )
+    stories_key: str = Field(
+        default="",
+        description="Shared secret of the stories' content API for a CMS "
+        "(/operator/v1/stories/{id}, Authorization: Bearer <key>); empty turns it off (404).",
+    )
+    referrals_key: str = Field(
+        default="",
+        description="Shared secret of the referral tenants' operator API "
+        "(/operator/v1/referral-tenants, Authorization: Bearer <key>); empty turns it off (404).",
     )
     payments: str = Field(
         default="sandbox",

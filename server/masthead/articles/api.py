@@ -1,14 +1,26 @@
 """Articles's public face: what other parts of Masthead may import of it.
-Everything else in the package is its own (import-linter checks this: server/.importlinter)."""
+Everything else in the package is its own (import-linter checks this: server/.importlinter).
+
+The site reads the stories on the site through `on_site` (in its own statements, built once
+with the NOW parameter), `latest` and `release_row_awaited`; the console's preview reads any
+story through `story`, or checks an unsaved one (StoryIn) through `unsaved`."""
 
 from masthead.articles.models import FREE, MEMBERS, Article
-from masthead.articles.repository import by_slug, latest, release_row_awaited
+from masthead.articles.repository import NOW, latest, on_site, release_row_awaited
+from masthead.articles.rules import shown_status
+from masthead.articles.schemas import StoryIn
+from masthead.articles.service import story, unsaved
 
 __all__ = [
     "FREE",
     "MEMBERS",
+    "NOW",
     "Article",
-    "by_slug",
+    "StoryIn",
     "latest",
+    "on_site",
     "release_row_awaited",
+    "shown_status",
+    "story",
+    "unsaved",
 ]

@@ -9,7 +9,7 @@ from html import escape
 from sqlalchemy import select
 
 from masthead.articles.demo_content import DEMO_STORIES, DemoStory
-from masthead.articles.models import Article
+from masthead.articles.models import PUBLISHED, Article
 from masthead.db import session_scope
 from masthead.deps import Runtime
 
@@ -35,11 +35,15 @@ def to_article(story: DemoStory, spot_id: str) -> Article:
         standfirst=story.standfirst,
         author=story.author,
         section=story.section,
+        status=PUBLISHED,
         published_at=story.published_at,
+        first_published_at=story.published_at,
         teaser_html=_paragraphs(story.teaser),
         body_html=_paragraphs(story.body),
         access=story.access,
         comments_spot_id=spot_id,
+        created_at=story.published_at,
+        updated_at=story.published_at,
     )
 
 

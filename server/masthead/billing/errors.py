@@ -23,6 +23,7 @@ STATUS = {
     "plan-not-found": 404,
     "payment-method-not-found": 404,
     "subscription-not-found": 404,
+    "charge-not-found": 404,
     "already-subscribed": 409,
     "subscribe-in-progress": 409,
     "payment-method-in-use": 409,
@@ -39,6 +40,8 @@ STATUS = {
     "change-in-progress": 409,
     "home-delivery": 409,
     "home-delivery-unverified": 409,
+    "already-refunded": 409,
+    "not-refundable": 409,
     "change-failed": 503,
     "payment-unavailable": 503,
 }

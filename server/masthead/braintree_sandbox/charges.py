@@ -57,6 +57,7 @@ def charge(
         processor_response_text=outcome.text,
         gateway_rejection_reason=outcome.gateway_rejection_reason,
         created_at=ctx.now,
+        kind="sale",  # set here: a billing run inserts its rows without the ORM's defaults
     )
     ctx.add_transaction(row)
     ctx.flush()
@@ -117,7 +118,7 @@ def retry(
             scope="transaction",
             attribute="subscription_id",
         )
-    amount = sub.balance if amount is None else _check_amount(amount)
+    amount = sub.balance if amount is None else check_amount(amount)
     row = charge(ctx, sub.payment_method_token, amount, sub.id, None, submit_for_settlement)
     if not succeeded(row):
         sub.failure_count += 1
@@ -134,7 +135,7 @@ def retry(
     return views.transaction(row)
 
 
-def _check_amount(amount: Decimal) -> Decimal:
+def check_amount(amount: Decimal) -> Decimal:
     if not amount.is_finite() or amount != amount.quantize(CENT):
         raise GatewayError(
             "81503", "Amount is an invalid format.", scope="transaction", attribute="amount"

@@ -32,6 +32,7 @@ from masthead.billing.api import (
 from masthead.braintree_sandbox import (
     charges,
     cycles,
+    refunds,
     repository,
     seed,
     subscriptions,
@@ -247,6 +248,27 @@ class SandboxGateway:
                 )
             result = charges.retry(ctx, sub, amount, submit_for_settlement)
         return _raise_refusal(result)
+
+    # Transactions: refunds and voids (refunds.py)
+
+    def refund_transaction(
+        self, transaction_id: str, amount: Decimal | None = None
+    ) -> TransactionInfo:
+        with self.unit() as ctx:
+            return views.transaction(refunds.refund(ctx, transaction_id, amount))
+
+    def void_transaction(self, transaction_id: str) -> TransactionInfo:
+        with self.unit() as ctx:
+            return views.transaction(refunds.void(ctx, transaction_id))
+
+    def find_transaction(self, transaction_id: str) -> TransactionInfo:
+        with self.unit() as ctx:
+            return views.transaction(refunds.find(ctx, transaction_id))
+
+    def settle_transaction(self, transaction_id: str) -> TransactionInfo:
+        """Braintree sandbox's testing.settle: what its nightly batch does to a sale."""
+        with self.unit() as ctx:
+            return views.transaction(refunds.settle(ctx, transaction_id))
 
     # Webhooks
 

@@ -6,6 +6,7 @@ from datetime import date, datetime
 from decimal import Decimal
 
 from sqlalchemy import (
+    JSON,
     Boolean,
     Date,
     ForeignKey,
@@ -148,3 +149,8 @@ class SandboxTransaction(Base):
     processor_response_text: Mapped[str] = mapped_column(String(255))
     gateway_rejection_reason: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    # Braintree's transaction type: "sale", or "credit" for a refund (refunds.py), which names
+    # its sale; a sale lists its refunds (None: none).
+    kind: Mapped[str] = mapped_column(String(8), default="sale", server_default="sale")
+    refunded_transaction_id: Mapped[str | None] = mapped_column(String(36), nullable=True)
+    refund_ids: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)

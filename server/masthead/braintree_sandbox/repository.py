@@ -98,6 +98,20 @@ def discounts(db: Session, subscription_id: str) -> Sequence[SandboxDiscount]:
     ).all()
 
 
+def transaction(db: Session, transaction_id: str, lock: bool = False) -> SandboxTransaction | None:
+    query = select(SandboxTransaction).where(SandboxTransaction.id == transaction_id)
+    return db.scalars(query.with_for_update() if lock else query).first()
+
+
+def refunds_of(db: Session, transaction_id: str) -> Sequence[SandboxTransaction]:
+    """A sale's credits, oldest first."""
+    return db.scalars(
+        select(SandboxTransaction)
+        .where(SandboxTransaction.refunded_transaction_id == transaction_id)
+        .order_by(SandboxTransaction.seq)
+    ).all()
+
+
 def transactions(db: Session, subscription_id: str) -> Sequence[SandboxTransaction]:
     return db.scalars(
         select(SandboxTransaction)

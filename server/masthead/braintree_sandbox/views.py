@@ -84,6 +84,9 @@ def transaction(row: SandboxTransaction) -> TransactionInfo:
         gateway_rejection_reason=row.gateway_rejection_reason,
         subscription_id=row.subscription_id,
         payment_instrument_type=row.payment_instrument_type,
+        type="credit" if row.kind == "credit" else "sale",
+        refund_ids=tuple(row.refund_ids or ()),
+        refunded_transaction_id=row.refunded_transaction_id,
     )
 
 

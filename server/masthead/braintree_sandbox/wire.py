@@ -312,6 +312,47 @@ def create_transaction(gateway: Gateway, body: Body) -> Response:
     return _answer("transaction", produce, 201)
 
 
+@router.get(MERCHANT + "/transactions/{transaction_id}")
+def find_transaction(gateway: Gateway, transaction_id: str) -> Response:
+    return _answer(
+        "transaction",
+        lambda: ("transaction", wire_shapes.transaction(gateway.find_transaction(transaction_id))),
+    )
+
+
+@router.post(MERCHANT + "/transactions/{transaction_id}/refund")
+def refund_transaction(gateway: Gateway, body: Body, transaction_id: str) -> Response:
+    """Transaction.refund: the credit, 201 as Braintree creates it."""
+    params = _section(body, "transaction")
+
+    def produce() -> tuple[str, dict[str, wire_xml.Node]]:
+        amount = _money(params, "amount", "81503", "transaction")
+        credit = gateway.refund_transaction(transaction_id, amount)
+        return "transaction", wire_shapes.transaction(credit)
+
+    return _answer("transaction", produce, 201)
+
+
+@router.put(MERCHANT + "/transactions/{transaction_id}/void")
+def void_transaction(gateway: Gateway, transaction_id: str) -> Response:
+    return _answer(
+        "transaction",
+        lambda: ("transaction", wire_shapes.transaction(gateway.void_transaction(transaction_id))),
+    )
+
+
+@router.put(MERCHANT + "/transactions/{transaction_id}/settle")
+def settle_transaction(gateway: Gateway, transaction_id: str) -> Response:
+    """The SDK's testing.settle (sandbox only, as at Braintree)."""
+    return _answer(
+        "transaction",
+        lambda: (
+            "transaction",
+            wire_shapes.transaction(gateway.settle_transaction(transaction_id)),
+        ),
+    )
+
+
 @router.post(MERCHANT + "/client_token")
 def client_token(gateway: Gateway, body: Body) -> Response:
     customer_id = _text(_section(body, "client_token"), "customer_id")

@@ -100,7 +100,7 @@ def customer(c: CustomerInfo) -> dict[str, Node]:
 def transaction(t: TransactionInfo) -> dict[str, Node]:
     return {
         "id": t.id,
-        "type": "sale",
+        "type": t.type,
         "status": t.status,
         "amount": t.amount,
         "currency_iso_code": "USD",
@@ -113,6 +113,8 @@ def transaction(t: TransactionInfo) -> dict[str, Node]:
         "payment_instrument_type": t.payment_instrument_type,
         "created_at": t.created_at,
         "updated_at": t.created_at,
+        "refund_ids": Array("item", list(t.refund_ids)),
+        "refunded_transaction_id": t.refunded_transaction_id,
     }
 
 

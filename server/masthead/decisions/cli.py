@@ -41,7 +41,7 @@ def main(argv: Sequence[str] | None = None, settings: Settings | None = None) ->
             if args.action == "add":
                 raw = json.loads(Path(args.argument or "/dev/stdin").read_text(encoding="utf-8"))
                 return editing.create(db, runtime, RuleIn.model_validate(raw)).model_dump()
-            editing.delete(db, int(args.argument or "0"))
+            editing.delete(db, runtime, int(args.argument or "0"))
             return {"deleted": int(args.argument or "0")}
 
     return run_command(command, _refusal, settings)

@@ -15,20 +15,15 @@ from fastapi import APIRouter, Depends, Path, Query, Response
 
 from masthead.decisions import editing, schemas
 from masthead.decisions.outputs import FeatureSlug, RuleIn
+from masthead.decisions.schemas import BODY_HELP
 from masthead.deps import DbDep, RuntimeDep
 from masthead.errors import ApiError
+from masthead.identity.api import AddressDep
 from masthead.operator_auth import bearer_key_check
 
 router = APIRouter(prefix="/operator/v1/decision-rules", tags=["operator"])
 NO_STORE = {"Cache-Control": "no-store"}
 ERRORS: dict[int | str, dict[str, object]] = {400: {}, 401: {}, 404: {}}
-BODY_HELP = (
-    " The body: `feature` (one of the four features), `priority` (0 to 1000000, lowest "
-    "decides first; default 100), `enabled` (default true), `description`, `conditions` "
-    "(path, readers, statuses, products, plans, region, countries; all optional) and "
-    "`output` (the feature's shape, see the decision engine). 400 `bad-request` names what "
-    "does not fit; 400 `unknown-plan` / `unknown-discount` for names the catalogue lacks."
-)
 
 
 # A row id: PostgreSQL's integer. A larger number is a 400, not a failed query.
@@ -75,11 +70,16 @@ def list_rules(
     description="Answers the stored rule (201)." + BODY_HELP,
 )
 def add_rule(
-    body: RuleIn, _: OperatorDep, db: DbDep, rt: RuntimeDep, response: Response
+    body: RuleIn,
+    _: OperatorDep,
+    db: DbDep,
+    rt: RuntimeDep,
+    response: Response,
+    address: AddressDep,
 ) -> schemas.RuleOut:
     _no_store(response)
     with _refusals_as_api_errors():
-        return editing.create(db, rt, body)
+        return editing.create(db, rt, body, editing.Who(address=address))
 
 
 @router.get(
@@ -102,11 +102,17 @@ def show_rule(rule_id: RuleId, _: OperatorDep, db: DbDep, response: Response) ->
     description="404 `rule-not-found` for an unknown id." + BODY_HELP,
 )
 def replace_rule(
-    rule_id: RuleId, body: RuleIn, _: OperatorDep, db: DbDep, rt: RuntimeDep, response: Response
+    rule_id: RuleId,
+    body: RuleIn,
+    _: OperatorDep,
+    db: DbDep,
+    rt: RuntimeDep,
+    response: Response,
+    address: AddressDep,
 ) -> schemas.RuleOut:
     _no_store(response)
     with _refusals_as_api_errors():
-        return editing.replace(db, rt, rule_id, body)
+        return editing.replace(db, rt, rule_id, body, editing.Who(address=address))
 
 
 @router.delete(
@@ -117,7 +123,9 @@ def replace_rule(
     description="404 `rule-not-found` for an unknown id. A feature without rules answers "
     "its built-in default.",
 )
-def delete_rule(rule_id: RuleId, _: OperatorDep, db: DbDep) -> Response:
+def delete_rule(
+    rule_id: RuleId, _: OperatorDep, db: DbDep, rt: RuntimeDep, address: AddressDep
+) -> Response:
     with _refusals_as_api_errors():
-        editing.delete(db, rule_id)
+        editing.delete(db, rt, rule_id, editing.Who(address=address))
     return Response(status_code=204, headers=NO_STORE)

@@ -11,10 +11,12 @@ conditions all hold decides (ties: the older rule). A condition left out holds f
      "products": ["hd-sports-membership"],  the reader has one of these products
      "plans": ["sports-monthly"],        one of the reader's live subscriptions is on one
      "region": "supported",              any, supported, unsupported (MASTHEAD_SUPPORTED_COUNTRIES)
-     "countries": ["US", "CA"]}          the visitor's known country is one of them
+     "countries": ["US", "CA"],          the visitor's known country is one of them
+     "emails": ["ann@example.com"]}      the signed-in reader is one of these accounts (a rule
+                                         tried on a few readers, such as staff, first)
 
-Signed-out visitors have no status, products or plans: a rule naming any never holds for
-them. What a rule answers (its output) is per feature: outputs.py.
+Signed-out visitors have no status, products, plans or email: a rule naming any never holds
+for them. What a rule answers (its output) is per feature: outputs.py.
 """
 
 from __future__ import annotations
@@ -31,6 +33,9 @@ from masthead.billing.api import AccountStatus
 ReaderKind = Literal["any", "signed-out", "signed-in", "new", "had-trial"]
 RegionKind = Literal["any", "supported", "unsupported"]
 COUNTRY_PATTERN = r"^[A-Za-z]{2}$"
+# An account's address as a rule names it: something@something without white space (spelt
+# out, as NOT_BLANK is); an address of no account is no error, its rule never holds.
+EMAIL_PATTERN = r"^[^@\t\n\x0b\x0c\r ]+@[^@\t\n\x0b\x0c\r ]+$"
 _Id = Field(min_length=1, max_length=64)
 # Some character that str.strip() keeps: its whitespace spelt out, since \s differs between
 # Python, ECMA and Rust regular expressions.
@@ -40,6 +45,7 @@ _DocumentedId = Annotated[
     str, Field(json_schema_extra={"minLength": 1, "maxLength": 64, "pattern": NOT_BLANK})
 ]
 _Country = Annotated[str, Field(json_schema_extra={"pattern": COUNTRY_PATTERN})]
+_Email = Annotated[str, Field(json_schema_extra={"pattern": EMAIL_PATTERN, "maxLength": 320})]
 
 
 class Conditions(BaseModel):
@@ -61,6 +67,9 @@ class Conditions(BaseModel):
     region: RegionKind = "any"
     countries: tuple[_Country, ...] = Field(
         default=(), max_length=250, description="two-letter codes, in either case: US"
+    )
+    emails: tuple[_Email, ...] = Field(
+        default=(), max_length=100, description="these readers' accounts only, in either case"
     )
 
     @field_validator("path")
@@ -86,6 +95,18 @@ class Conditions(BaseModel):
             raise ValueError("countries are two-letter codes such as US")
         return [c.upper() for c in value]
 
+    @field_validator("emails", mode="before")
+    @classmethod
+    def _emails(cls, value: Any) -> Any:
+        if not isinstance(value, list | tuple):
+            return value
+        if any(
+            not isinstance(e, str) or len(e) > 320 or not re.fullmatch(EMAIL_PATTERN, e)
+            for e in value
+        ):
+            raise ValueError("emails are account addresses such as ann@example.com")
+        return [e.lower() for e in value]
+
     def stored(self) -> dict[str, Any]:
         """The conditions as the table keeps them: only those that were set."""
         return self.model_dump(mode="json", exclude_defaults=True)
@@ -103,6 +124,7 @@ class Facts:
     plans: frozenset[str] = field(default_factory=frozenset)
     in_supported_region: bool = True
     country: str | None = None  # None: unknown
+    email: str | None = None  # the signed-in reader's, lowercased; None: signed out
 
 
 @dataclass(frozen=True)
@@ -149,6 +171,7 @@ def matches(conditions: Conditions, facts: Facts) -> bool:
         and (not c.products or not facts.products.isdisjoint(c.products))
         and (not c.plans or not facts.plans.isdisjoint(c.plans))
         and (not c.countries or facts.country in c.countries)
+        and (not c.emails or facts.email in c.emails)
     )
 
 

@@ -9,6 +9,14 @@ from pydantic import BaseModel, Field
 from masthead.decisions.outputs import FeatureSlug
 
 FEATURES_HELP = "available-plans, membership-entitlement-check, cancel-flow-offer or text-campaigns"
+# What a rule body holds, as the operator API and the console document it.
+BODY_HELP = (
+    " The body: `feature` (one of the four features), `priority` (0 to 1000000, lowest "
+    "decides first; default 100), `enabled` (default true), `description`, `conditions` "
+    "(path, readers, statuses, products, plans, region, countries, emails; all optional) and "
+    "`output` (the feature's shape, see the decision engine). 400 `bad-request` names what "
+    "does not fit; 400 `unknown-plan` / `unknown-discount` for names the catalogue lacks."
+)
 
 
 class DecisionIn(BaseModel):

@@ -22,12 +22,14 @@ from masthead.decisions import available_plans, rule_cache
 from masthead.decisions.outputs import (
     AVAILABLE_PLANS,
     CANCEL_FLOW_OFFER,
+    ENTITLEMENT,
     AvailablePlansOutput,
     CancelFlowOfferOutput,
     EntitlementOutput,
+    PlanChoice,
     TextCampaignsOutput,
 )
-from masthead.decisions.rules import Facts, first_match
+from masthead.decisions.rules import Facts, Rule, first_match
 from masthead.deps import Runtime
 from masthead.identity.api import Reader, data_layer
 
@@ -41,6 +43,17 @@ class UnknownFeature(LookupError):
 
 
 @dataclass(frozen=True)
+class Draft:
+    """A rule not saved yet, decided as if it were (the console's preview): it takes the place
+    of the rule it edits (`replaces`), or joins its feature's rules; a disabled draft (`rule`
+    None) only takes the edited rule away."""
+
+    feature: str
+    rule: Rule | None
+    replaces: int | None = None
+
+
+@dataclass(frozen=True)
 class DecisionContext:
     db: Session
     rt: Runtime
@@ -49,6 +62,7 @@ class DecisionContext:
     content_id: str | None
     in_supported_region: bool
     country: str | None = None
+    draft: Draft | None = None  # the console's preview only
 
     @cached_property
     def account(self) -> billing.AccountFacts | None:
@@ -70,6 +84,7 @@ def reader_facts(base: Facts, reader: Reader, status: str, plans: frozenset[str]
     return replace(
         base,
         signed_in=True,
+        email=reader.email.lower(),
         had_trial=layer.hadTrial,
         status=str(status),
         products=frozenset(layer.products),
@@ -77,19 +92,37 @@ def reader_facts(base: Facts, reader: Reader, status: str, plans: frozenset[str]
     )
 
 
+def rules_of(ctx: DecisionContext, feature: str) -> list[Rule]:
+    """The feature's enabled rules (rule_cache.py), with the preview's draft in its place."""
+    rules = rule_cache.rules_in(ctx.db, ctx.rt, feature)
+    draft = ctx.draft
+    if draft is None:
+        return rules
+    kept = [rule for rule in rules if rule.id != draft.replaces]
+    return [*kept, draft.rule] if draft.feature == feature and draft.rule else kept
+
+
+def deciding_rule(ctx: DecisionContext, feature: str) -> Rule | None:
+    return first_match(rules_of(ctx, feature), ctx.facts)
+
+
 def deciding_output(ctx: DecisionContext, feature: str) -> Any:
-    rule = first_match(rule_cache.rules_in(ctx.db, ctx.rt, feature), ctx.facts)
+    rule = deciding_rule(ctx, feature)
     return None if rule is None else rule.output
 
 
-def _available_plans(ctx: DecisionContext) -> str:
+def available_plan_choices(ctx: DecisionContext) -> list[PlanChoice]:
+    """The plans offered, in order, with their cards' options (the payflow's list)."""
     output: AvailablePlansOutput | None = deciding_output(ctx, AVAILABLE_PLANS)
     catalog = [
         available_plans.CatalogPlan(id=plan_id, has_trial=int(plan["trial_duration"]) > 0)
         for plan_id, plan in billing.plans(ctx.db, ctx.rt.clock.now().date()).items()
     ]
-    choices = available_plans.decide(catalog, output, ctx.in_supported_region)
-    return available_plans.plan_lines(choices)
+    return available_plans.decide(catalog, output, ctx.in_supported_region)
+
+
+def _available_plans(ctx: DecisionContext) -> str:
+    return available_plans.plan_lines(available_plan_choices(ctx))
 
 
 def entitlement_value(output: EntitlementOutput | None) -> bool:
@@ -132,6 +165,21 @@ def _cancel_flow_offer(ctx: DecisionContext) -> dict[str, Any]:
 
 def text_campaigns_value(output: TextCampaignsOutput | None) -> dict[str, str]:
     return {} if output is None else output.model_dump(exclude_none=True)
+
+
+def per_view_answer(
+    feature: str, facts: Facts, entitled: bool, rules: list[Rule]
+) -> tuple[Rule | None, Any]:
+    """The deciding rule and outputValue of a feature every article view asks
+    (session_decisions.py), from the request's facts, the server's own entitlement decision
+    and the feature's rules: pure, shared by the live call and the console's preview."""
+    if feature == ENTITLEMENT and not entitled:
+        return None, False  # a rule can withhold entitlement, never grant it
+    rule = first_match(rules, facts)
+    output = None if rule is None else rule.output
+    if feature == ENTITLEMENT:
+        return rule, entitlement_value(output)
+    return rule, text_campaigns_value(output)
 
 
 FEATURES: dict[str, Callable[[DecisionContext], Any]] = {

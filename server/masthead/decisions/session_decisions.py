@@ -14,12 +14,8 @@ from typing import Any
 from masthead.billing.api import LIVE, is_member
 from masthead.decisions import rule_cache
 from masthead.decisions.outputs import ENTITLEMENT, TEXT_CAMPAIGNS
-from masthead.decisions.rules import Facts, first_match
-from masthead.decisions.service import (
-    entitlement_value,
-    reader_facts,
-    text_campaigns_value,
-)
+from masthead.decisions.rules import Facts
+from masthead.decisions.service import per_view_answer, reader_facts
 from masthead.deps import Runtime
 from masthead.site.api import SessionReads, account_status, session_reads_awaited
 
@@ -57,8 +53,5 @@ async def decide(
     facts, entitled = _facts(runtime, found, path, in_supported_region, country)
     if feature == ENTITLEMENT and not entitled:
         return found is not None, False  # a rule can withhold, never grant: not read
-    rule = first_match(await rule_cache.rules_awaited(runtime, feature), facts)
-    output = None if rule is None else rule.output
-    if feature == ENTITLEMENT:
-        return True, entitlement_value(output)
-    return found is not None, text_campaigns_value(output)
+    rules = await rule_cache.rules_awaited(runtime, feature)
+    return found is not None, per_view_answer(feature, facts, entitled, rules)[1]

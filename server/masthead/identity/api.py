@@ -6,10 +6,26 @@ from masthead.identity.cookies import SESSION_COOKIE
 from masthead.identity.credentials import check_password, create_account
 from masthead.identity.models import HOME_DELIVERY_PRODUCT_ID, HomeDelivery, Profile, User
 from masthead.identity.profile_fields import LOG_LENGTH, read_profile
+from masthead.identity.readers import (
+    MAX_PAGE as READER_PAGE_LIMIT,
+)
+from masthead.identity.readers import (
+    ReaderHit,
+    ReaderMatches,
+    SessionView,
+    account,
+    live_sessions,
+    reader_of,
+    resend_verification,
+    revoke_all_sessions,
+    search_readers,
+    sessions,
+)
 from masthead.identity.repository import (
     LIVE_SESSION_READER,
     READER_WIDTH,
     Reader,
+    add_user,
     is_reader_tracking_id,
     reader_from_row,
     user_by_email,
@@ -21,6 +37,8 @@ from masthead.identity.service import (
     current_reader,
     data_layer,
     issue_token,
+    profile_view,
+    request_reset,
 )
 from masthead.identity.tokens import token_hash
 
@@ -28,6 +46,7 @@ __all__ = [
     "HOME_DELIVERY_PRODUCT_ID",
     "LIVE_SESSION_READER",
     "LOG_LENGTH",
+    "READER_PAGE_LIMIT",
     "READER_WIDTH",
     "SESSION_COOKIE",
     "VERIFY_EMAIL",
@@ -37,17 +56,30 @@ __all__ = [
     "Profile",
     "Reader",
     "ReaderDep",
+    "ReaderHit",
+    "ReaderMatches",
+    "SessionView",
     "User",
     "absolute_link",
+    "account",
+    "add_user",
     "check_password",
     "create_account",
     "current_reader",
     "data_layer",
     "is_reader_tracking_id",
     "issue_token",
+    "live_sessions",
     "optional_reader",
+    "profile_view",
     "read_profile",
     "reader_from_row",
+    "reader_of",
+    "request_reset",
+    "resend_verification",
+    "revoke_all_sessions",
+    "search_readers",
+    "sessions",
     "token_hash",
     "user_by_email",
 ]

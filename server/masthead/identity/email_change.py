@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 from masthead.deps import Runtime
 from masthead.identity import passwords, repository
 from masthead.identity.models import OneTimeToken, User
+from masthead.identity.readers_repository import keep_search_terms
 from masthead.identity.service import (
     EMAIL_CHANGE,
     IdentityError,
@@ -93,6 +94,7 @@ def confirm_email_change(db: Session, rt: Runtime, token: str, password: str) ->
     user.email = link.new_email
     user.email_verified = True
     user.updated_at = now
+    keep_search_terms(user)  # the staff console's search finds the reader by the new address
     return user
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, ForeignKey, Integer, String
+from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from masthead.db import Base, UTCDateTime
@@ -26,6 +26,10 @@ class User(Base):
     profile: Mapped[Profile] = relationship(
         back_populates="user", uselist=False, cascade="all, delete-orphan", lazy="joined"
     )
+    # Loaded only when written (readers_repository.keep_search_terms).
+    search_terms: Mapped[list[ReaderSearchTerm]] = relationship(
+        cascade="all, delete-orphan", passive_deletes=True
+    )
 
 
 class Profile(Base):
@@ -40,6 +44,27 @@ class Profile(Base):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
     user: Mapped[User] = relationship(back_populates="profile")
+
+
+# Compared by code point, as search_terms.py folds and ranges them: PostgreSQL's "C"
+# collation (a prefix is then an index range whatever the database's locale); SQLite's
+# default, binary, is the same order.
+SEARCH_TERM = String(320).with_variant(String(320, collation="C"), "postgresql")
+
+
+class ReaderSearchTerm(Base):
+    """A term the staff console's reader search finds an account by (search_terms.py): kept
+    in step with the account's email and names by every write of them (registration, profile
+    updates, email changes: readers_repository.keep_search_terms)."""
+
+    __tablename__ = "reader_search_terms"
+    # The search walks terms in order; the primary key answers "which terms has this account".
+    __table_args__ = (Index("ix_reader_search_terms_term_user_id", "term", "user_id"),)
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    term: Mapped[str] = mapped_column(SEARCH_TERM, primary_key=True)
 
 
 class AuthSession(Base):

@@ -12,7 +12,15 @@ from sqlalchemy import and_, bindparam, select, update
 from sqlalchemy.orm import Session
 
 from masthead.db import PinnedReader, UTCDateTime
-from masthead.identity.models import AuthSession, HomeDelivery, OneTimeToken, Profile, User
+from masthead.identity.models import (
+    AuthSession,
+    HomeDelivery,
+    OneTimeToken,
+    Profile,
+    ReaderSearchTerm,
+    User,
+)
+from masthead.identity.search_terms import terms_for
 
 
 @dataclass(frozen=True)
@@ -81,6 +89,9 @@ def add_user(
         updated_at=now,
     )
     user.profile = Profile(attributes=attributes, updated_at=now)
+    user.search_terms = [
+        ReaderSearchTerm(term=term) for term in sorted(terms_for(email, attributes))
+    ]
     db.add(user)
     return user
 

@@ -30,6 +30,7 @@ from masthead.identity.profile_fields import (
     complete_names,
     read_profile,
 )
+from masthead.identity.readers_repository import keep_search_terms
 from masthead.identity.tokens import new_token, token_hash
 from masthead.identity.welcome import send_welcome
 from masthead.mail.api import send_mail
@@ -154,18 +155,24 @@ def register(
         raise IdentityError("user-already-exists", "Sorry, this email is already in use.") from None
 
     if rt.settings.require_email_verification:
-        token = issue_token(db, rt, user, VERIFY_EMAIL, rt.settings.email_change_token_minutes)
-        send_mail(
-            db,
-            rt.clock,
-            to=email,
-            subject="Please verify your email address",
-            text="Welcome! Please verify your email address by opening this link:\n\n"
-            f"{absolute_link(rt, f'/blaize/users/verify-email/{token}')}\n",
-        )
+        send_verification(db, rt, user)
         return user, None
     send_welcome(db, rt, user)  # with verification: once the address is proven
     return user, start_session(db, rt, user, user_agent)
+
+
+def send_verification(db: Session, rt: Runtime, user: User) -> None:
+    """The mail whose link verifies the account's address (registration's; support resends it:
+    a new link retires the older ones)."""
+    token = issue_token(db, rt, user, VERIFY_EMAIL, rt.settings.email_change_token_minutes)
+    send_mail(
+        db,
+        rt.clock,
+        to=user.email,
+        subject="Please verify your email address",
+        text="Welcome! Please verify your email address by opening this link:\n\n"
+        f"{absolute_link(rt, f'/blaize/users/verify-email/{token}')}\n",
+    )
 
 
 def login(
@@ -298,6 +305,7 @@ def update_profile(
     # Assign a new dict: SQLAlchemy's JSON type notices replacement, not mutation.
     user.profile.attributes = {**user.profile.attributes, **changes}
     user.profile.updated_at = rt.clock.now()
+    keep_search_terms(user)  # names the staff console's search finds the reader by
     return profile_view(user.profile.attributes)
 
 

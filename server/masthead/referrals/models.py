@@ -27,7 +27,13 @@ TENANT_FK = "referral_tenants.id"
 
 
 class Tenant(Base):
-    """A merchant account; its API key signs the user JWTs (HS256), so it is kept in clear."""
+    """A merchant account; its API key signs the user JWTs (HS256), so it is kept in clear.
+
+    Deleting one only sets deleted_at: its analytics events, users and referrals keep their
+    rows, an analytics batch already naming it (tenant_cache.py keeps a tenant a second in
+    every process) still finds it, and its alias, which share links and cookies carry, is
+    never given to another merchant.
+    """
 
     __tablename__ = "referral_tenants"
     __table_args__ = (CheckConstraint("mode IN ('test', 'live')", name="mode"),)
@@ -40,6 +46,8 @@ class Tenant(Base):
     allowed_origins: Mapped[list[str]] = mapped_column(JSON, default=list)
     js_options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    key_rotated_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    deleted_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
 
 
 class Programme(Base):
@@ -85,7 +93,11 @@ class ReferralUser(Base):
 
 class Referral(Base):
     __tablename__ = "referrals"
-    __table_args__ = (CheckConstraint("status IN ('PENDING', 'CONVERTED')", name="status"),)
+    __table_args__ = (
+        CheckConstraint("status IN ('PENDING', 'CONVERTED')", name="status"),
+        # The console's list of a tenant's referrals, newest first, a page at a time.
+        Index("ix_referrals_tenant_id_id", "tenant_id", "id"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     tenant_id: Mapped[int] = mapped_column(ForeignKey(TENANT_FK, ondelete="CASCADE"))

@@ -18,7 +18,11 @@ MIN_KEY_BYTES = 32
 def unsafe_tenants(db: Session) -> list[str]:
     """One sentence for each tenant unfit for production; empty when all are fit."""
     problems: list[str] = []
-    rows = db.execute(select(Tenant.alias, Tenant.mode, Tenant.api_key).order_by(Tenant.alias))
+    rows = db.execute(
+        select(Tenant.alias, Tenant.mode, Tenant.api_key)
+        .where(Tenant.deleted_at.is_(None))  # a deleted tenant answers no call
+        .order_by(Tenant.alias)
+    )
     for alias, mode, api_key in rows:
         if mode == "test":
             problems.append(

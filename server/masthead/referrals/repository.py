@@ -24,7 +24,9 @@ from masthead.referrals.models import (
 # Built once: read by tenant_cache.py for the origin check and the analytics calls.
 _TENANT_FACTS = cast(
     "Select[Any]",
-    select(Tenant.id, Tenant.allowed_origins).where(Tenant.alias == bindparam("alias")),
+    select(Tenant.id, Tenant.allowed_origins).where(
+        Tenant.alias == bindparam("alias"), Tenant.deleted_at.is_(None)
+    ),
 )
 
 
@@ -41,6 +43,14 @@ async def tenant_facts(reads: PinnedReader, alias: str) -> tuple[int, list[str]]
 
 
 def tenant_by_alias(db: Session, alias: str) -> Tenant | None:
+    """The tenant named alias; a deleted one (deleted_at set) is none."""
+    return db.scalars(
+        select(Tenant).where(Tenant.alias == alias, Tenant.deleted_at.is_(None))
+    ).first()
+
+
+def tenant_by_alias_even_deleted(db: Session, alias: str) -> Tenant | None:
+    """The tenant that holds alias, deleted or not: an alias is never given out twice."""
     return db.scalars(select(Tenant).where(Tenant.alias == alias)).first()
 
 

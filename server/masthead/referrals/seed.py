@@ -52,7 +52,9 @@ def demo_origins(public_url: str) -> list[str]:
 def seed_referrals(runtime: Runtime) -> None:
     for db in session_scope(runtime.sessions):
         now = runtime.clock.now()
-        tenant = repository.tenant_by_alias(db, DEMO_TENANT)
+        tenant = repository.tenant_by_alias_even_deleted(db, DEMO_TENANT)
+        if tenant is not None and tenant.deleted_at is not None:
+            continue  # deleted in the console: it stays deleted (nothing to commit)
         if tenant is None:
             tenant = Tenant(
                 alias=DEMO_TENANT,

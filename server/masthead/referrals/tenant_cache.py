@@ -10,8 +10,10 @@ work that adds, changes or deletes a Tenant), at once. Only tenants that exist a
 unknown alias is read every time, so a new tenant is found at once and what is kept cannot
 outgrow the tenants table.
 
-A deleted tenant may still be named for up to a second in another process; its analytics
-events then fail their batch's foreign key (a 5xx, nothing answered 2xx is lost).
+A deleted tenant may still be named for up to a second in another process. Deleting is
+soft (Tenant.deleted_at; the console's and operator API's only way), so its analytics events
+still find their row; a row removed by SQL outside Masthead would fail their batch's foreign
+key (a 5xx, nothing answered 2xx is lost).
 """
 
 from __future__ import annotations

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from masthead.newsroom import DESKS
 from masthead.settings import Settings
 
 DEFAULT_BRAND = "main"
@@ -13,6 +14,9 @@ MEMBERSHIP = "Sports+"  # the membership's name on every brand
 
 @dataclass(frozen=True)
 class Brand:
+    """How a brand looks and what it calls things; its name, sections and comments spot are
+    the newsroom's (masthead/newsroom.py), which the stories are checked against."""
+
     key: str
     name: str
     tagline: str
@@ -34,7 +38,7 @@ class Brand:
 BRANDS = {
     "main": Brand(
         key="main",
-        name="The Masthead",
+        name=DESKS["main"].name,
         tagline="News, sports and the city",
         primary="#b3121b",
         ink="#1a1a1a",
@@ -44,8 +48,8 @@ BRANDS = {
         paywall_heading="Keep reading with Sports+",
         paywall_text="This story is for Sports+ members: every game, every trade rumour, "
         "every comeback.",
-        sections=("News", "Sports", "Metro", "Business"),
-        spot_id="sp_MhMain01",
+        sections=DESKS["main"].sections,
+        spot_id=DESKS["main"].spot_id,
         curation={
             "default": "Cancel anytime.",
             "defaultTrial": "7 days free, then billed monthly. Cancel anytime.",
@@ -53,7 +57,7 @@ BRANDS = {
     ),
     "gossip": Brand(
         key="gossip",
-        name="The Scoop",
+        name=DESKS["gossip"].name,
         tagline="Celebrity, TV and who was seen where",
         primary="#b0175a",
         ink="#2b0a1c",
@@ -62,8 +66,8 @@ BRANDS = {
         loading_label="Getting you the whole scoop\u2026",
         paywall_heading="Members get the whole scoop",
         paywall_text="Sports+ members read every exclusive, first.",
-        sections=("Celebrity", "TV", "Real Estate"),
-        spot_id="sp_MhGossip1",
+        sections=DESKS["gossip"].sections,
+        spot_id=DESKS["gossip"].spot_id,
         curation={
             "default": "Cancel anytime.",
             "defaultTrial": "Try it free for 7 days.",
@@ -71,7 +75,7 @@ BRANDS = {
     ),
     "lifestyle": Brand(
         key="lifestyle",
-        name="The Good Life",
+        name=DESKS["lifestyle"].name,
         tagline="Food, travel, health and the things worth buying",
         primary="#0b6e69",
         ink="#10302e",
@@ -80,8 +84,8 @@ BRANDS = {
         loading_label="Loading your read\u2026",
         paywall_heading="Unlock the full guide",
         paywall_text="Our tested picks and full guides are for Sports+ members.",
-        sections=("Food", "Travel", "Health", "Fitness"),
-        spot_id="sp_MhLife01",
+        sections=DESKS["lifestyle"].sections,
+        spot_id=DESKS["lifestyle"].spot_id,
         curation={
             "default": "Cancel anytime.",
             "defaultTrial": "Free for a week, then monthly.",

@@ -19,7 +19,8 @@ NOT_ENTITLED = "This story is for members. Subscribe to keep reading."
 
 async def release(runtime: Runtime, content_id: str, session_token: str | None) -> str:
     """The body of the story: to anyone for a free story, else only to an entitled session.
-    404 unknown content; 401 no session; 403 not entitled.
+    404 unknown content, or a story not on the site (a draft, unpublished, scheduled for
+    later); 401 no session; 403 not entitled.
 
     A signed-in reader's release is one query (story, reader and subscriptions together);
     without a live session the story is read alone."""
@@ -29,7 +30,7 @@ async def release(runtime: Runtime, content_id: str, session_token: str | None) 
     if found is not None:
         story = found.story
     else:
-        story = await release_row_awaited(runtime.reader, content_id)
+        story = await release_row_awaited(runtime.reader, content_id, runtime.clock.now())
     if story is None:
         raise ApiError(404, "content-not-found", NOT_FOUND, headers=PRIVATE)
     access, body = story

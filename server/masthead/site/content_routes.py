@@ -46,7 +46,8 @@ async def private_nonce(request: Request) -> None:
     summary="The full body of a story, for the page's paywall to append",
     description="Needs the site API nonce (`X-WP-Nonce`, or `_ajax_nonce` in the query): "
     "403 `bad-nonce` without a valid one. 404 `content-not-found` for an unknown content "
-    "id. A free story's body is answered to anyone. A members-only story's body only to a "
+    "id, or a story not on the site (a draft, unpublished, or scheduled for later). A free "
+    "story's body is answered to anyone. A members-only story's body only to a "
     "session whose reader is entitled, decided on the server from their subscriptions and "
     "products (a member-like status, or home delivery): 401 `unauthorized` without a "
     "session, 403 `not-entitled` otherwise, and never any part of the body. No cookie the "

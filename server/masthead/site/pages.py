@@ -7,12 +7,13 @@ a unit of work. The other pages read in a unit of work, in a thread."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from functools import lru_cache
 
 from fastapi import Request
 from sqlalchemy.orm import Session
 
-from masthead.articles.api import latest
+from masthead.articles.api import Article, latest
 from masthead.deps import Runtime
 from masthead.framing import SAME_ORIGIN_FRAMES_ONLY
 from masthead.region import vary_headers
@@ -103,7 +104,7 @@ def _story_layout(
 
 def home(request: Request, runtime: Runtime, db: Session) -> Page:
     brand = brand_of(runtime, request)
-    stories = latest(db, brand.key)
+    stories = latest(db, brand.key, runtime.clock.now())
     main = render.story_list(brand, f"Latest from {brand.name}", stories)
     layout = _layout(runtime, brand, title=brand.name, description=brand.tagline, main=main)
     return _page(request, runtime, brand, plan_rows(db), layout)
@@ -114,7 +115,7 @@ def section(request: Request, runtime: Runtime, db: Session, slug: str) -> Page:
     name = next((s for s in brand.sections if brand.section_slug(s) == slug), None)
     if name is None:
         return missing(request, runtime, db)
-    stories = [a for a in latest(db, brand.key, limit=200) if a.section == name]
+    stories = latest(db, brand.key, runtime.clock.now(), section=name, limit=200)
     main = render.story_list(brand, name, stories)
     layout = _layout(runtime, brand, title=f"{name} | {brand.name}", description=name, main=main)
     return _page(request, runtime, brand, plan_rows(db), layout)
@@ -126,7 +127,7 @@ async def story(
     """The story's page, or the canonical path to redirect to when the date is not the
     story's (links keep working when a story's date is corrected)."""
     brand = brand_of(runtime, request)
-    article, plans = await story_page_awaited(runtime.reader, brand.key, slug)
+    article, plans = await story_page_awaited(runtime.reader, brand.key, slug, runtime.clock.now())
     if article is None:
         return _missing(request, runtime, brand, plans)
     canonical = render.article_path(article)
@@ -136,6 +137,21 @@ async def story(
     hint = page_globals.subscriber_hint(request.cookies.get(page_globals.SEGMENT_COOKIE))
     layout = _story_layout(brand.key, article, hint, island_scripts(runtime.settings))
     return _page(request, runtime, brand, plans, layout, article=article)
+
+
+def story_preview(article: Article, status: str, shown_at: datetime) -> str:
+    """A story in any status as a member would read it, for the console's sandboxed frame:
+    drawn each time (nothing is kept), without the islands or the globals (nothing runs in
+    the frame). `shown_at`: the date a story without one would show (the preview's time)."""
+    brand = BRANDS[article.brand]
+    row = StoryRow(*(getattr(article, name) for name in StoryRow._fields))
+    row = row._replace(published_at=article.published_at or shown_at)
+    main = render.preview_notice(status) + render.story(brand, row, False, as_member=True)
+    title = f"Preview: {article.headline} | {brand.name}"
+    layout = render.layout(
+        brand, title=title, description=article.standfirst, main=main, scripts=None
+    )
+    return layout.page(render.article_path(row), [])
 
 
 def missing(request: Request, runtime: Runtime, db: Session) -> Page:

@@ -30,8 +30,16 @@ STATIC_LINKS = (
 END_SPOT = '<aside class="cta-spot" data-cta-spot="article-end" aria-label="Membership"></aside>'
 
 
-def article_path(article: Story) -> str:
+def published(article: Story) -> datetime:
+    """Its date: every story the site draws has one (it is on the site: articles.on_site)."""
     day = article.published_at
+    if day is None:
+        raise ValueError(f"The story {article.content_id} has no date: it is not on the site.")
+    return day
+
+
+def article_path(article: Story) -> str:
+    day = published(article)
     return f"/{day.year:04d}/{day.month:02d}/{day.day:02d}/{article.slug}/"
 
 
@@ -131,8 +139,8 @@ def _card(brand: Brand, article: Article) -> str:
         f'<h2><a href="{article_path(article)}">{escape(article.headline)}</a>{badge}</h2>'
         f"<p>{escape(article.standfirst)}</p>"
         f'<p class="story__byline">By {escape(article.author)} &middot; '
-        f'<time datetime="{article.published_at.isoformat()}">'
-        f"{_date(article.published_at)}</time></p></li>"
+        f'<time datetime="{published(article).isoformat()}">'
+        f"{_date(published(article))}</time></p></li>"
     )
 
 
@@ -166,10 +174,14 @@ def _paywall(brand: Brand, article: Story, hinted_subscriber: bool) -> str:
     )
 
 
-def story(brand: Brand, article: Story, hinted_subscriber: bool) -> str:
+def story(brand: Brand, article: Story, hinted_subscriber: bool, *, as_member: bool = False) -> str:
+    """The story as the page serves it: a members-only story's body is left out and covered.
+    `as_member`: the whole story and no cover, as a member reads it once the islands have
+    added the body (the console's preview, never a page the site serves)."""
     members = article.access == MEMBERS
-    body = article.teaser_html if members else f"{article.teaser_html}\n{article.body_html}"
-    covered = " story__body--covered" if members else ""
+    covered_body = members and not as_member
+    body = article.teaser_html if covered_body else f"{article.teaser_html}\n{article.body_html}"
+    covered = " story__body--covered" if covered_body else ""
     badge = (
         f'<span class="badge">{MEMBERSHIP}<span class="visually-hidden"> members</span></span>'
         if members
@@ -183,12 +195,34 @@ def story(brand: Brand, article: Story, hinted_subscriber: bool) -> str:
         f"{escape(article.headline)}</h1>"
         f'<p class="story__standfirst">{escape(article.standfirst)}</p>'
         f'<p class="story__byline">By {escape(article.author)} &middot; '
-        f'<time datetime="{article.published_at.isoformat()}">{_date(article.published_at)}'
+        f'<time datetime="{published(article).isoformat()}">{_date(published(article))}'
         "</time></p>"
         '<div class="story__subtext" id="membership-subtext"></div>'
         f'<div class="story__body{covered}" id="story-body">{body}</div>'
         # A members-only story's cover is its call to action; a free one ends with a spot.
-        f"{_paywall(brand, article, hinted_subscriber) if members else END_SPOT}</article>"
+        f"{_cover(brand, article, hinted_subscriber, members, as_member)}</article>"
+    )
+
+
+def _cover(
+    brand: Brand, article: Story, hinted_subscriber: bool, members: bool, as_member: bool
+) -> str:
+    if as_member:
+        return ""
+    return _paywall(brand, article, hinted_subscriber) if members else END_SPOT
+
+
+def preview_notice(status: str) -> str:
+    """Above a story in the console's preview: whose view it is, and whether readers see it."""
+    where = {
+        "published": "It is on the site now.",
+        "not saved": "Readers do not see this text: it is not saved.",
+    }.get(status, "Readers cannot see it: this page is not on the site.")
+    return (
+        '<p class="preview-notice" role="note" style="border:2px dashed var(--ink);'
+        'padding:.75rem 1rem;margin:0 0 1.5rem;border-radius:4px;background:var(--tint)">'
+        f"<strong>Preview ({escape(status)})</strong>: the story as a member reads it. "
+        f"{where}</p>"
     )
 
 
@@ -206,7 +240,7 @@ def not_found(brand: Brand) -> str:
 
 def static_page(title: str, body_html: str) -> str:
     """A static page (membership terms, terms, privacy): the publisher's own HTML, checked
-    when it was stored (static_pages/html_rules.py)."""
+    when it was stored (masthead/html_rules.py)."""
     return (
         f'<article class="static-page"><h1 class="page-title">{escape(title)}</h1>'
         f'<div class="static-page__body">{body_html}</div></article>'

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from sqlalchemy import and_, bindparam, func, literal_column, select
 from sqlalchemy.orm import Session
 
-from masthead.articles.api import Article
+from masthead.articles.api import NOW, Article, on_site
 from masthead.billing.api import BillingPlan, BillingSubscription
 from masthead.db import PinnedReader
 from masthead.identity.api import LIVE_SESSION_READER, READER_WIDTH, Reader, User, reader_from_row
@@ -39,10 +39,12 @@ _READER_SUBSCRIPTIONS = LIVE_SESSION_READER.add_columns(*_COLUMNS).outerjoin(
 )
 _SUBSCRIPTION_END = READER_WIDTH + len(_COLUMNS)
 # The content call's story (its access rule and body) joined onto that, so a signed-in
-# reader's release is one round trip. Outer: an unknown story still finds the session.
+# reader's release is one round trip. Outer: an unknown story still finds the session. A
+# story not on the site (a draft, unpublished, scheduled for later) is no story: the join
+# asks articles' one rule, at the session check's time.
 _READER_SUBSCRIPTIONS_STORY = _READER_SUBSCRIPTIONS.add_columns(
     Article.access, Article.body_html
-).outerjoin(Article, Article.content_id == bindparam("content_id"))
+).outerjoin(Article, and_(Article.content_id == bindparam("content_id"), on_site(NOW)))
 
 Reads = Session | PinnedReader
 
@@ -163,14 +165,16 @@ _PLANS = select(*_PLAN_COLUMNS).where(BillingPlan.enabled.is_(True)).order_by(Bi
 # The story page's reads in one round trip (a second one cost as much as the rest of the
 # page on PostgreSQL): the story and the enabled plans, each outer-joined onto a one-row
 # anchor, so each is found without the other. One row per plan (at least one), the story's
-# columns first, the same on each.
+# columns first, the same on each. Only a story on the site is found (articles' one rule, in
+# the join: no second query).
 _ANCHOR = select(literal_column("1").label("anchor")).subquery("anchor")
 _STORY_WIDTH = len(StoryRow._fields)
 _STORY_PAGE = (
     select(*(getattr(Article, name) for name in StoryRow._fields), *_PLAN_COLUMNS)
     .select_from(_ANCHOR)
     .outerjoin(
-        Article, and_(Article.brand == bindparam("brand"), Article.slug == bindparam("slug"))
+        Article,
+        and_(Article.brand == bindparam("brand"), Article.slug == bindparam("slug"), on_site(NOW)),
     )
     .outerjoin(BillingPlan, BillingPlan.enabled.is_(True))
     .order_by(BillingPlan.position)
@@ -182,11 +186,13 @@ class StoryPageReads(NamedTuple):
     plans: tuple[PlanRow, ...]  # the enabled plans in catalogue order
 
 
-async def story_page_awaited(reads: PinnedReader, brand: str, slug: str) -> StoryPageReads:
-    """The brand's story with this slug and the enabled plans: one query, awaited on the hot
-    reader."""
+async def story_page_awaited(
+    reads: PinnedReader, brand: str, slug: str, now: datetime
+) -> StoryPageReads:
+    """The brand's story on the site with this slug and the enabled plans: one query, awaited
+    on the hot reader."""
     # No slug has a NUL, and PostgreSQL refuses one in text: asked as NULL, which matches none.
-    params = {"brand": brand, "slug": None if "\x00" in slug else slug}
+    params = {"brand": brand, "slug": None if "\x00" in slug else slug, "now": now}
     rows = await reads.all_awaited(_STORY_PAGE, params)
     first = rows[0]  # the anchor's row is always there
     story = None if first[0] is None else StoryRow(*first[:_STORY_WIDTH])

@@ -27,3 +27,9 @@ class ReferralJwtResponse(BaseModel):
 
 class ContentOut(BaseModel):
     content: str = Field(description="The story's HTML after its teaser, to append.")
+
+
+class StoryPreview(BaseModel):
+    html: str = Field(
+        description="The whole story page as a member would read it, for a sandboxed frame."
+    )

@@ -53,6 +53,10 @@ OPERATOR_KEYS = {  # path prefix -> the bearer key that API is given below
     "/operator/v1/decision-rules": "contract-decisions-key",
     "/operator/v1/home-delivery": "contract-home-delivery-key",
     "/operator/v1/static-pages": "contract-static-pages-key",
+    "/operator/v1/plans": "contract-catalog-key",  # the catalogue's one key, for both
+    "/operator/v1/discounts": "contract-catalog-key",
+    "/operator/v1/stories": "contract-stories-key",
+    "/operator/v1/referral-tenants": "contract-referrals-key",
 }
 
 # Refusals of schema-valid requests by rules a JSON Schema cannot state (a deliverable-looking
@@ -61,6 +65,11 @@ OPERATOR_KEYS = {  # path prefix -> the bearer key that API is given below
 # from positive_data_acceptance; every other check still judges it, other refusals fail.
 NAMES = tuple(f"{name} must be at most 100 characters." for name in ("firstName", "lastName"))
 RULES: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {
+    # Initials are what the spec's rule makes of a name (identity/initials.py): one or two
+    # user-perceived characters, letters, numbers or emoji; a schema cannot say "grapheme".
+    ("GET", "/account/avatar/"): {
+        "bad-request": ("The initials must be one or two letters, numbers or emoji, such as AL.",),
+    },
     ("POST", "/blaize/register"): {
         "bad-request": ("Please enter a valid email address.",),
         "password-not-strong": (),
@@ -124,6 +133,63 @@ RULES: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {
         }
         for step in ("code", "enrolment", "confirm")
     },
+    # Referral tenants (referrals/programmes): an origin, a landing URL, a code bank's lines,
+    # a blank name, the size of the widget options as JSON.
+    **{
+        (method, f"{prefix}/referral-tenants{path}"): {kind: ()}
+        for prefix in ("/admin/api", "/operator/v1")
+        for method, path, kind in (
+            ("POST", "", "invalid-tenant"),
+            ("PATCH", "/{alias}", "invalid-tenant"),
+            ("POST", "/{alias}/programmes", "invalid-programme"),
+            ("PATCH", "/{alias}/programmes/{slug}", "invalid-programme"),
+            ("POST", "/{alias}/programmes/{slug}/codes", "invalid-codes"),
+        )
+    },
+    # Stories (articles/rules.py): a section of another brand, a slug that is no address, the
+    # HTML rules, a members-only story without its members' part, a schedule in the past.
+    **{
+        (method, path): {"bad-request": ()}
+        for method, path in (
+            ("POST", "/admin/api/stories"),
+            ("POST", "/admin/api/stories/preview"),
+            ("PUT", "/admin/api/stories/{content_id}"),
+            ("PUT", "/operator/v1/stories/{content_id}"),
+        )
+    },
+    ("POST", "/admin/api/stories/{content_id}/schedule"): {"schedule-in-past": ()},
+    # Plans and discounts (billing/catalog/editing.py): rules across fields (a regular price
+    # below the price, a step-up without its date or too soon, dates in the wrong order, a
+    # trial too long) and names of the catalogue (a discount's plans, and their prices).
+    **{
+        (method, f"{prefix}/{what}{path}"): {f"invalid-{what[:-1]}": ()}
+        for prefix in ("/admin/api", "/operator/v1")
+        for what in ("plans", "discounts")
+        for method, path in (("POST", ""), ("PUT", f"/{{{what[:-1]}_id}}"))
+    },
+    # The console's rules: as the operator API's, and a rule switched on checks them again.
+    **{
+        (method, path): {"unknown-plan": (), "unknown-discount": ()}
+        for method, path in (
+            ("POST", "/admin/api/decision-rules"),
+            ("PUT", "/admin/api/decision-rules/{rule_id}"),
+            ("PUT", "/admin/api/decision-rules/{rule_id}/enabled"),
+        )
+    },
+    # The dashboard's ranges (dashboard/ranges.py): a start after the end, more months or days
+    # than a chart draws, a year outside those it covers.
+    **{
+        ("GET", f"/admin/api/dashboard/{chart}{suffix}"): {"bad-range": ()}
+        for chart in (
+            "members-by-status",
+            "new-members",
+            "trials",
+            "cancellations",
+            "revenue",
+            "referral-conversions",
+        )
+        for suffix in ("", ".csv")
+    },
     ("GET", "/a/{tenant_alias}/widgets/squatchcookiejson"): {  # base64url text, not JSON
         "bad-request": (
             "The referral cookie does not hold base64url-encoded JSON.",
@@ -149,6 +215,9 @@ def _contract_settings(database_url: str) -> Settings:
         decisions_key=OPERATOR_KEYS["/operator/v1/decision-rules"],
         home_delivery_key=OPERATOR_KEYS["/operator/v1/home-delivery"],
         static_pages_key=OPERATOR_KEYS["/operator/v1/static-pages"],
+        catalog_key=OPERATOR_KEYS["/operator/v1/plans"],
+        stories_key=OPERATOR_KEYS["/operator/v1/stories"],
+        referrals_key=OPERATOR_KEYS["/operator/v1/referral-tenants"],
     )
 
 

@@ -1,17 +1,18 @@
 import { Link } from 'react-router';
 import { PageHeading } from '../ui/PageHeading';
+import { Dashboard } from './dashboard/Dashboard';
 import { useMe } from './data';
 import { formatTime } from './format';
 import { CONSOLE } from './guards';
 import { rolesPhrase, sectionsFor } from './roles';
 
-/** /admin: who you are here, and the sections your roles open. */
+/** /admin: who you are here, the sections your roles open, and the dashboard. */
 export default function OverviewScreen() {
   const me = useMe().data;
   if (!me) return null; // RequireStaff shows this screen only to someone signed in
   const sections = sectionsFor(me.roles);
   return (
-    <div className="page page--wide">
+    <div className="page page--wide page--dashboard">
       <PageHeading title="Overview" area={CONSOLE}>
         Staff console
       </PageHeading>
@@ -31,8 +32,9 @@ export default function OverviewScreen() {
           ))}
         </ul>
       ) : (
-        <p>The console has no screens for your roles yet: they come in later releases. Until then there is nothing for you to do here.</p>
+        <p>The console has no other screens for your roles yet: they come in later releases.</p>
       )}
+      <Dashboard roles={me.roles} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { ADMIN_ME, refusal, renderAt, serve } from './testServer';
 afterEach(() => vi.unstubAllGlobals());
 
 const EDITOR_ME = { ...ADMIN_ME, email: 'ed@example.com', display_name: '', roles: ['editor'] };
+const MODERATOR_ME = { ...ADMIN_ME, email: 'mo@example.com', display_name: '', roles: ['moderator'] };
 
 describe('the console shell', () => {
   it('lists only the sections the roles open, and names the person', async () => {
@@ -15,16 +16,33 @@ describe('the console shell', () => {
     renderAt('/admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'Staff console' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Console sections' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Stories', 'Static pages']);
     expect(screen.getByText('ed@example.com', { selector: '.admin-header__name' })).toBeInTheDocument();
-    expect(screen.getByText(/has no screens for your roles yet/)).toBeInTheDocument();
+  });
+
+  it('says so when the roles open no screens yet', async () => {
+    serve(() => undefined, { 'GET /admin/api/me': [200, MODERATOR_ME] });
+    renderAt('/admin');
+    const nav = await screen.findByRole('navigation', { name: 'Console sections' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview']);
+    expect(screen.getByText(/has no other screens for your roles yet/)).toBeInTheDocument();
   });
 
   it('an admin sees every section', async () => {
     serve(() => undefined, { 'GET /admin/api/me': [200, ADMIN_ME] });
     renderAt('/admin');
     const nav = await screen.findByRole('navigation', { name: 'Console sections' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Staff & roles', 'Audit log']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Overview',
+      'Stories',
+      'Static pages',
+      'Readers',
+      'Plans & discounts',
+      'Decision rules',
+      'Referral programmes',
+      'Staff & roles',
+      'Audit log',
+    ]);
   });
 
   it("a section of another role says which role it takes and asks the server nothing", async () => {

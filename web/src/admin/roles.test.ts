@@ -22,6 +22,8 @@ describe('roles', () => {
 
   it('lists only the sections the roles open (admin sees all)', () => {
     expect(sectionsFor(['admin'])).toEqual(SECTIONS);
-    expect(sectionsFor(['editor', 'support'])).toEqual([]);
+    expect(sectionsFor(['editor', 'support']).map((section) => section.label)).toEqual(['Stories', 'Static pages', 'Readers']);
+    expect(sectionsFor(['marketing']).map((section) => section.label)).toEqual(['Plans & discounts', 'Decision rules', 'Referral programmes']);
+    expect(sectionsFor(['moderator'])).toEqual([]);
   });
 });

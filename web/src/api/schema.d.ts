@@ -121,6 +121,358 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/dashboard/cancellations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Memberships cancelled each month, by reason */
+        get: operations["dashboard_cancellations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/dashboard/cancellations.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Memberships cancelled each month, by reason, as CSV */
+        get: operations["dashboard_cancellations_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/dashboard/members-by-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readers by account status at the end of each month */
+        get: operations["dashboard_members_by_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/dashboard/members-by-status.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readers by account status at the end of each month, as CSV */
+        get: operations["dashboard_members_by_status_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/dashboard/new-members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Memberships started each day, with or without a trial */
+        get: operations["dashboard_new_members"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/dashboard/new-members.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Memberships started each day, with or without a trial, as CSV */
+        get: operations["dashboard_new_members_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/dashboard/referral-conversions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Referrals made and converted per month */
+        get: operations["dashboard_referral_conversions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/dashboard/referral-conversions.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Referrals made and converted per month, as CSV */
+        get: operations["dashboard_referral_conversions_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/dashboard/revenue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Charges kept and refunded per month (marketing) */
+        get: operations["dashboard_revenue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/dashboard/revenue.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Charges kept and refunded per month (marketing), as CSV */
+        get: operations["dashboard_revenue_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/dashboard/trials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Free trials by month started, and how many converted */
+        get: operations["dashboard_trials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/dashboard/trials.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Free trials by month started, and how many converted, as CSV */
+        get: operations["dashboard_trials_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/decision-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every decision rule, by feature and priority (marketing) */
+        get: operations["list_rules_admin_api_decision_rules_get"];
+        put?: never;
+        /**
+         * Add a decision rule (marketing; audited)
+         * @description Answers the stored rule (201). The body: `feature` (one of the four features), `priority` (0 to 1000000, lowest decides first; default 100), `enabled` (default true), `description`, `conditions` (path, readers, statuses, products, plans, region, countries, emails; all optional) and `output` (the feature's shape, see the decision engine). 400 `bad-request` names what does not fit; 400 `unknown-plan` / `unknown-discount` for names the catalogue lacks.
+         */
+        post: operations["add_rule_admin_api_decision_rules_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/decision-rules/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put a feature's rules in a new order, the first deciding first (marketing; audited)
+         * @description `rules` lists every rule id of `feature`, enabled or not; their priorities are handed out again in that order. 409 `rules-changed` when the list is not the feature's rules as they are now.
+         */
+        put: operations["reorder_rules_admin_api_decision_rules_order_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/decision-rules/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What the decision engine answers a reader now, and which rule decides (marketing)
+         * @description For the account of `email` (or a signed-out visitor) on `path` from `country`: each feature's outputValue as POST /zephr/decision-engine answers it, the deciding rule, and the plans the payflow lists. With `draft`, a rule not saved yet is decided as if it were (in place of the rule `replaces`). Nothing is stored. 404 `reader-not-found` for an email of no account.
+         */
+        post: operations["preview_rules_admin_api_decision_rules_preview_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/decision-rules/{rule_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One decision rule (marketing) */
+        get: operations["show_rule_admin_api_decision_rules__rule_id__get"];
+        /**
+         * Replace a decision rule (marketing; audited)
+         * @description 404 `rule-not-found` for an unknown id. The body: `feature` (one of the four features), `priority` (0 to 1000000, lowest decides first; default 100), `enabled` (default true), `description`, `conditions` (path, readers, statuses, products, plans, region, countries, emails; all optional) and `output` (the feature's shape, see the decision engine). 400 `bad-request` names what does not fit; 400 `unknown-plan` / `unknown-discount` for names the catalogue lacks.
+         */
+        put: operations["replace_rule_admin_api_decision_rules__rule_id__put"];
+        post?: never;
+        /**
+         * Delete a decision rule (marketing; audited)
+         * @description 404 `rule-not-found`. A feature without rules answers its built-in default.
+         */
+        delete: operations["delete_rule_admin_api_decision_rules__rule_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/decision-rules/{rule_id}/enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Switch a decision rule on or off (marketing; audited)
+         * @description 404 `rule-not-found`; switching on checks its plans and discount again (400 `unknown-plan`, `unknown-discount`).
+         */
+        put: operations["set_enabled_admin_api_decision_rules__rule_id__enabled_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/discounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every discount, offered or not (marketing) */
+        get: operations["list_discounts_admin_api_discounts_get"];
+        put?: never;
+        /**
+         * Add a discount (marketing; audited)
+         * @description 409 `discount-exists` when the id is taken. The id never changes: it is the gateway's discount id (in Braintree, set up in its control panel). New terms count for offers taken from now on. `plan_ids` empty: every plan. 400 `invalid-discount`: a plan that does not exist, named twice, or cheaper than the discount. `enabled: false` withdraws the offer.
+         */
+        post: operations["create_discount_admin_api_discounts_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/discounts/{discount_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One discount (marketing) */
+        get: operations["show_discount_admin_api_discounts__discount_id__get"];
+        /**
+         * Change a discount (marketing; audited)
+         * @description 404 `discount-not-found`. The id never changes: it is the gateway's discount id (in Braintree, set up in its control panel). New terms count for offers taken from now on. `plan_ids` empty: every plan. 400 `invalid-discount`: a plan that does not exist, named twice, or cheaper than the discount. `enabled: false` withdraws the offer.
+         */
+        put: operations["update_discount_admin_api_discounts__discount_id__put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/me": {
         parameters: {
             query?: never;
@@ -130,6 +482,377 @@ export interface paths {
         };
         /** The signed-in staff member: roles, step-up and session expiry */
         get: operations["me_admin_api_me_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every plan, offered or not, in card order, with its live members (marketing) */
+        get: operations["list_plans_admin_api_plans_get"];
+        put?: never;
+        /**
+         * Add a plan (marketing; audited)
+         * @description 409 `plan-exists` when the id is taken. The id never changes: it is the gateway's plan id. A new price is for new members (and members who switch to or restart the plan); members on it keep theirs, unless a step-up price and date are set, which reach every member after a notice mail, so a new step-up date is at least 30 days away. `enabled: false` hides the plan from new readers. 400 `bad-request` names a field that does not fit; 400 `invalid-plan` a rule across fields (regular price below the price, a step-up without its date, dates in the wrong order, a trial of more than 365 days or 12 months).
+         */
+        post: operations["create_plan_admin_api_plans_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/plans/{plan_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One plan (marketing) */
+        get: operations["show_plan_admin_api_plans__plan_id__get"];
+        /**
+         * Change a plan (marketing; audited)
+         * @description 404 `plan-not-found`; 409 `plan-in-use` for a new billing interval while members are on the plan. The id never changes: it is the gateway's plan id. A new price is for new members (and members who switch to or restart the plan); members on it keep theirs, unless a step-up price and date are set, which reach every member after a notice mail, so a new step-up date is at least 30 days away. `enabled: false` hides the plan from new readers. 400 `bad-request` names a field that does not fit; 400 `invalid-plan` a rule across fields (regular price below the price, a step-up without its date, dates in the wrong order, a trial of more than 365 days or 12 months).
+         */
+        put: operations["update_plan_admin_api_plans__plan_id__put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/readers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find readers by email, name or tracking id (support)
+         * @description `q` is an email address or its beginning (any case), a name's words or their beginnings (each word of `q` must begin a word of the first, last, full or display name, or the email address; accents and case do not matter), or a tracking id (exactly). At most `limit` (1-50) a page; the next page is asked with the answer's `next` as `after` and `after_id`.
+         */
+        get: operations["search_admin_api_readers_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/readers/{reader_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A reader's profile, sessions, status, subscriptions, payments, payment methods, home delivery and referrals (support) */
+        get: operations["show_admin_api_readers__reader_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/readers/{reader_id}/home-delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Grant print home delivery: the sports membership is free (support; audited)
+         * @description As the print system's operator API: a paid membership is cancelled at the gateway by the worker; an unverified address is mailed a link first. 409 `home-delivery-active`, or `home-delivery-address` for an address the print system cannot hold.
+         */
+        put: operations["grant_home_delivery_admin_api_readers__reader_id__home_delivery_put"];
+        post?: never;
+        /**
+         * Revoke print home delivery: the free membership ends (support; audited)
+         * @description The reader is mailed. 409 `no-home-delivery`.
+         */
+        delete: operations["revoke_home_delivery_admin_api_readers__reader_id__home_delivery_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/readers/{reader_id}/membership/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel the reader's running membership (support; audited)
+         * @description As the reader's own cancel: access lasts until the paid-through date and the reader is mailed. 409 `no-membership`; 503 when the gateway does not answer.
+         */
+        post: operations["cancel_membership_admin_api_readers__reader_id__membership_cancel_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/readers/{reader_id}/membership/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause the reader's running membership for 1-3 months (support; audited)
+         * @description As the reader's own pause, and the same confirmation mail. 403 `pause-disabled` while the pause feature is off; 409 `no-membership`, `in-trial`, `already-paused`, `change-in-progress`.
+         */
+        post: operations["pause_membership_admin_api_readers__reader_id__membership_pause_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/readers/{reader_id}/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail the reader the forgot-password link (support; audited) */
+        post: operations["password_reset_admin_api_readers__reader_id__password_reset_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/readers/{reader_id}/payments/{transaction_id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a charge back in full through the gateway (support; step-up; audited)
+         * @description 403 `reauthentication-required` unless a code was entered in the last 5 minutes. A settled charge is refunded, one not settled yet voided. 404 `charge-not-found`; 409 `already-refunded` (a second refund never reaches the gateway) or `not-refundable` (declined, or for nothing); 503 when the gateway does not answer (try again: it is never refunded twice).
+         */
+        post: operations["refund_admin_api_readers__reader_id__payments__transaction_id__refund_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/readers/{reader_id}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign the reader out everywhere (support; audited)
+         * @description 409 `no-sessions` when they are signed in nowhere.
+         */
+        delete: operations["revoke_sessions_admin_api_readers__reader_id__sessions_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/readers/{reader_id}/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail the reader a new link to verify their address (support; audited)
+         * @description 409 `already-verified`.
+         */
+        post: operations["resend_verification_admin_api_readers__reader_id__verification_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/referral-tenants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Referral tenants by alias, a page at a time (marketing)
+         * @description Deleted tenants are left out. `after` is the `next` of the previous page.
+         */
+        get: operations["list_tenants_admin_api_referral_tenants_get"];
+        put?: never;
+        /**
+         * Add a referral tenant; its API key is in this answer only (marketing; audited)
+         * @description 409 `alias-taken` for an alias any tenant ever had; 400 `invalid-tenant` names the origin or option that does not fit.
+         */
+        post: operations["create_tenant_admin_api_referral_tenants_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/referral-tenants/{alias}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One referral tenant, without its key (marketing) */
+        get: operations["show_tenant_admin_api_referral_tenants__alias__get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a tenant: every referral call of it answers 404 from now on (marketing; audited)
+         * @description The tenant's rows stay (its referrals, rewards and analytics refer to it) and its alias is never given to another tenant. Needs a code entered in the last 5 minutes (403 `reauthentication-required`: POST /admin/api/session/confirm, then again).
+         */
+        delete: operations["delete_tenant_admin_api_referral_tenants__alias__delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a tenant's name, mode, allowed origins or widget options (marketing; audited)
+         * @description Fields left out keep their value. Origins count at once in this process, within a second in others. In production a tenant cannot be put in test mode (400 `invalid-tenant`).
+         */
+        patch: operations["change_tenant_admin_api_referral_tenants__alias__patch"];
+        trace?: never;
+    };
+    "/admin/api/referral-tenants/{alias}/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the tenant's API key; the new one is in this answer only (marketing; audited)
+         * @description The old key is refused from the next call on (no grace period: a key is rotated because it may have leaked), for the merchant server's Basic auth and for user JWTs signed with it. Needs a code entered in the last 5 minutes (403 `reauthentication-required`: POST /admin/api/session/confirm, then again).
+         */
+        post: operations["rotate_key_admin_api_referral_tenants__alias__key_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/referral-tenants/{alias}/programmes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A tenant's programmes, their rewards and code banks (marketing) */
+        get: operations["list_programmes_admin_api_referral_tenants__alias__programmes_get"];
+        put?: never;
+        /**
+         * Add a programme with its rewards (marketing; audited)
+         * @description The first programme is the tenant's default. 409 `slug-taken`; 400 `invalid-programme` for a landing URL that is not a full http(s) address.
+         */
+        post: operations["create_programme_admin_api_referral_tenants__alias__programmes_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/referral-tenants/{alias}/programmes/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One programme, its rewards and code bank (marketing) */
+        get: operations["show_programme_admin_api_referral_tenants__alias__programmes__slug__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a programme's name, rewards, conversion keys or landing URL (marketing; audited)
+         * @description Fields left out keep their value. Rewards already issued keep the words they were issued with.
+         */
+        patch: operations["change_programme_admin_api_referral_tenants__alias__programmes__slug__patch"];
+        trace?: never;
+    };
+    "/admin/api/referral-tenants/{alias}/programmes/{slug}/codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a CSV of codes to the programme's code bank, all or nothing (marketing; audited)
+         * @description 400 `invalid-codes` adds nothing and lists each wrong line in `problems`.
+         */
+        post: operations["upload_codes_admin_api_referral_tenants__alias__programmes__slug__codes_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/referral-tenants/{alias}/referrals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tenant's referrals and their rewards, newest first (marketing)
+         * @description Filters: `programme` (a slug: 404 when the tenant has none such), `status`. `before` is the `next` of the previous page.
+         */
+        get: operations["list_referrals_admin_api_referral_tenants__alias__referrals_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -254,6 +977,237 @@ export interface paths {
          */
         put: operations["set_roles_admin_api_staff__email__put"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/static-pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every static page of every brand, as shown now (editor) */
+        get: operations["list_pages_admin_api_static_pages_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/static-pages/{brand}/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One static page, as shown now (editor)
+         * @description `brand`: main, gossip or lifestyle; `slug`: membership-terms (/membership-terms), terms (/terms/) or privacy (/privacy/). 404 `page-not-found` for any other.
+         */
+        get: operations["show_page_admin_api_static_pages__brand___slug__get"];
+        /**
+         * Replace a static page's title and text (editor; audited)
+         * @description 400 `bad-request` names what the body may not hold. `brand`: main, gossip or lifestyle; `slug`: membership-terms (/membership-terms), terms (/terms/) or privacy (/privacy/). 404 `page-not-found` for any other.
+         */
+        put: operations["replace_page_admin_api_static_pages__brand___slug__put"];
+        post?: never;
+        /**
+         * Bring back a static page's built-in text (editor; audited)
+         * @description Answers the page as it is now shown (`edited: false`). `brand`: main, gossip or lifestyle; `slug`: membership-terms (/membership-terms), terms (/terms/) or privacy (/privacy/). 404 `page-not-found` for any other.
+         */
+        delete: operations["reset_page_admin_api_static_pages__brand___slug__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/static-pages/{brand}/{slug}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The page as readers would see it with this title and text; nothing is stored
+         * @description `html` is the whole page for a sandboxed frame. 400 `bad-request` names what the body may not hold, as saving it would. `brand`: main, gossip or lifestyle; `slug`: membership-terms (/membership-terms), terms (/terms/) or privacy (/privacy/). 404 `page-not-found` for any other.
+         */
+        post: operations["preview_page_admin_api_static_pages__brand___slug__preview_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/stories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stories, last changed first, a page at a time (editor)
+         * @description Filters: `brand`, `section` (a section of any brand), `status` (draft, scheduled, published, unpublished).
+         */
+        get: operations["list_stories_admin_api_stories_get"];
+        put?: never;
+        /**
+         * Write a new story: a draft, off the site until published (editor; audited)
+         * @description 400 `bad-request` names what to change (an unknown brand or section, a slug that cannot be an address, the HTML rules, a members-only story without its members' part); 409 `slug-taken`.
+         */
+        post: operations["create_story_admin_api_stories_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/stories/desks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The brands stories are filed under, with their sections (editor) */
+        get: operations["list_desks_admin_api_stories_desks_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/stories/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The page a story would have with this text, as a member would read it (editor)
+         * @description Nothing is stored. 400 `bad-request` names what to change, as saving would (but a slug another story has is not checked here).
+         */
+        post: operations["preview_unsaved_admin_api_stories_preview_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/stories/{content_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One story, whatever its status (editor) */
+        get: operations["show_story_admin_api_stories__content_id__get"];
+        /**
+         * Replace a story's text and settings (editor; audited)
+         * @description A published story changes on the site at once. 409 `slug-taken`, or `brand-fixed` for a story that has been on the site.
+         */
+        put: operations["update_story_admin_api_stories__content_id__put"];
+        post?: never;
+        /**
+         * Delete a draft that has never been on the site (editor; audited)
+         * @description 409 `not-a-draft` for any other story: unpublish it instead.
+         */
+        delete: operations["delete_story_admin_api_stories__content_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/stories/{content_id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A story's page as a member would read it, whatever its status (editor)
+         * @description `html` is the whole page (teaser and members' part, no paywall, no scripts) for a sandboxed frame; nothing is stored and the story's address is not touched. 404 `story-not-found`.
+         */
+        get: operations["preview_story_admin_api_stories__content_id__preview_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/stories/{content_id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put a story on the site now (editor; audited)
+         * @description A story that was on the site before keeps its date and address. 409 `already-published` when it is on the site.
+         */
+        post: operations["publish_story_admin_api_stories__content_id__publish_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/stories/{content_id}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put a story on the site at a time to come (editor; audited)
+         * @description It appears by itself at that time. 400 `schedule-in-past`; 409 `already-published` when it is on the site (unpublish it first).
+         */
+        post: operations["schedule_story_admin_api_stories__content_id__schedule_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/stories/{content_id}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a story off the site, or cancel its schedule (editor; audited)
+         * @description Its page answers 404 and its body is released to nobody; it keeps its post_id. A scheduled story that was never on the site becomes a draft again. 409 `not-published`.
+         */
+        post: operations["unpublish_story_admin_api_stories__content_id__unpublish_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -672,7 +1626,7 @@ export interface paths {
         put?: never;
         /**
          * Add a decision rule (operator API)
-         * @description Answers the stored rule (201). The body: `feature` (one of the four features), `priority` (0 to 1000000, lowest decides first; default 100), `enabled` (default true), `description`, `conditions` (path, readers, statuses, products, plans, region, countries; all optional) and `output` (the feature's shape, see the decision engine). 400 `bad-request` names what does not fit; 400 `unknown-plan` / `unknown-discount` for names the catalogue lacks.
+         * @description Answers the stored rule (201). The body: `feature` (one of the four features), `priority` (0 to 1000000, lowest decides first; default 100), `enabled` (default true), `description`, `conditions` (path, readers, statuses, products, plans, region, countries, emails; all optional) and `output` (the feature's shape, see the decision engine). 400 `bad-request` names what does not fit; 400 `unknown-plan` / `unknown-discount` for names the catalogue lacks.
          */
         post: operations["add_rule_operator_v1_decision_rules_post"];
         delete?: never;
@@ -692,7 +1646,7 @@ export interface paths {
         get: operations["show_rule_operator_v1_decision_rules__rule_id__get"];
         /**
          * Replace a decision rule (operator API)
-         * @description 404 `rule-not-found` for an unknown id. The body: `feature` (one of the four features), `priority` (0 to 1000000, lowest decides first; default 100), `enabled` (default true), `description`, `conditions` (path, readers, statuses, products, plans, region, countries; all optional) and `output` (the feature's shape, see the decision engine). 400 `bad-request` names what does not fit; 400 `unknown-plan` / `unknown-discount` for names the catalogue lacks.
+         * @description 404 `rule-not-found` for an unknown id. The body: `feature` (one of the four features), `priority` (0 to 1000000, lowest decides first; default 100), `enabled` (default true), `description`, `conditions` (path, readers, statuses, products, plans, region, countries, emails; all optional) and `output` (the feature's shape, see the decision engine). 400 `bad-request` names what does not fit; 400 `unknown-plan` / `unknown-discount` for names the catalogue lacks.
          */
         put: operations["replace_rule_operator_v1_decision_rules__rule_id__put"];
         post?: never;
@@ -701,6 +1655,48 @@ export interface paths {
          * @description 404 `rule-not-found` for an unknown id. A feature without rules answers its built-in default.
          */
         delete: operations["delete_rule_operator_v1_decision_rules__rule_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/discounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every discount, offered or not (operator API) */
+        get: operations["list_discounts_operator_v1_discounts_get"];
+        put?: never;
+        /**
+         * Add a discount (operator API)
+         * @description 409 `discount-exists` when the id is taken. The id never changes: it is the gateway's discount id (in Braintree, set up in its control panel). New terms count for offers taken from now on. `plan_ids` empty: every plan. 400 `invalid-discount`: a plan that does not exist, named twice, or cheaper than the discount. `enabled: false` withdraws the offer.
+         */
+        post: operations["create_discount_operator_v1_discounts_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/discounts/{discount_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One discount (operator API) */
+        get: operations["show_discount_operator_v1_discounts__discount_id__get"];
+        /**
+         * Change a discount (operator API)
+         * @description 404 `discount-not-found`. The id never changes: it is the gateway's discount id (in Braintree, set up in its control panel). New terms count for offers taken from now on. `plan_ids` empty: every plan. 400 `invalid-discount`: a plan that does not exist, named twice, or cheaper than the discount. `enabled: false` withdraws the offer.
+         */
+        put: operations["update_discount_operator_v1_discounts__discount_id__put"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -726,6 +1722,199 @@ export interface paths {
          * @description Idempotent. The reader is mailed, and their membership page says why the membership ended (`homeDeliveryMessage`) until they dismiss it or subscribe. An address without home delivery answers `active: false` and changes nothing.
          */
         delete: operations["end_operator_v1_home_delivery__email__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every plan, offered or not, in card order (operator API) */
+        get: operations["list_plans_operator_v1_plans_get"];
+        put?: never;
+        /**
+         * Add a plan (operator API)
+         * @description 409 `plan-exists` when the id is taken. The id never changes: it is the gateway's plan id. A new price is for new members (and members who switch to or restart the plan); members on it keep theirs, unless a step-up price and date are set, which reach every member after a notice mail, so a new step-up date is at least 30 days away. `enabled: false` hides the plan from new readers. 400 `bad-request` names a field that does not fit; 400 `invalid-plan` a rule across fields (regular price below the price, a step-up without its date, dates in the wrong order, a trial of more than 365 days or 12 months).
+         */
+        post: operations["create_plan_operator_v1_plans_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/plans/{plan_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One plan (operator API) */
+        get: operations["show_plan_operator_v1_plans__plan_id__get"];
+        /**
+         * Change a plan (operator API)
+         * @description 404 `plan-not-found`; 409 `plan-in-use` for a new billing interval while members are on the plan. The id never changes: it is the gateway's plan id. A new price is for new members (and members who switch to or restart the plan); members on it keep theirs, unless a step-up price and date are set, which reach every member after a notice mail, so a new step-up date is at least 30 days away. `enabled: false` hides the plan from new readers. 400 `bad-request` names a field that does not fit; 400 `invalid-plan` a rule across fields (regular price below the price, a step-up without its date, dates in the wrong order, a trial of more than 365 days or 12 months).
+         */
+        put: operations["update_plan_operator_v1_plans__plan_id__put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/referral-tenants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Referral tenants by alias, a page at a time (operator API)
+         * @description Deleted tenants are left out. `after` is the `next` of the previous page.
+         */
+        get: operations["list_tenants_operator_v1_referral_tenants_get"];
+        put?: never;
+        /**
+         * Add a referral tenant; its API key is in this answer only (operator API; audited)
+         * @description 409 `alias-taken` for an alias any tenant ever had; 400 `invalid-tenant` names the origin or option that does not fit.
+         */
+        post: operations["create_tenant_operator_v1_referral_tenants_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/referral-tenants/{alias}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One referral tenant, without its key (operator API) */
+        get: operations["show_tenant_operator_v1_referral_tenants__alias__get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a tenant: every referral call of it answers 404 from now on (operator API; audited)
+         * @description The tenant's rows stay (its referrals, rewards and analytics refer to it) and its alias is never given to another tenant.
+         */
+        delete: operations["delete_tenant_operator_v1_referral_tenants__alias__delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a tenant's name, mode, allowed origins or widget options (operator API; audited)
+         * @description Fields left out keep their value. Origins count at once in this process, within a second in others. In production a tenant cannot be put in test mode (400 `invalid-tenant`).
+         */
+        patch: operations["change_tenant_operator_v1_referral_tenants__alias__patch"];
+        trace?: never;
+    };
+    "/operator/v1/referral-tenants/{alias}/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the tenant's API key; the new one is in this answer only (operator API; audited)
+         * @description The old key is refused from the next call on (no grace period: a key is rotated because it may have leaked), for the merchant server's Basic auth and for user JWTs signed with it.
+         */
+        post: operations["rotate_key_operator_v1_referral_tenants__alias__key_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/referral-tenants/{alias}/programmes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A tenant's programmes, their rewards and code banks (operator API) */
+        get: operations["list_programmes_operator_v1_referral_tenants__alias__programmes_get"];
+        put?: never;
+        /**
+         * Add a programme with its rewards (operator API; audited)
+         * @description The first programme is the tenant's default. 409 `slug-taken`; 400 `invalid-programme` for a landing URL that is not a full http(s) address.
+         */
+        post: operations["create_programme_operator_v1_referral_tenants__alias__programmes_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/referral-tenants/{alias}/programmes/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One programme, its rewards and code bank (operator API) */
+        get: operations["show_programme_operator_v1_referral_tenants__alias__programmes__slug__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a programme's name, rewards, conversion keys or landing URL (operator API; audited)
+         * @description Fields left out keep their value. Rewards already issued keep the words they were issued with.
+         */
+        patch: operations["change_programme_operator_v1_referral_tenants__alias__programmes__slug__patch"];
+        trace?: never;
+    };
+    "/operator/v1/referral-tenants/{alias}/programmes/{slug}/codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a CSV of codes to the programme's code bank, all or nothing (operator API; audited)
+         * @description 400 `invalid-codes` adds nothing and lists each wrong line in `problems`.
+         */
+        post: operations["upload_codes_operator_v1_referral_tenants__alias__programmes__slug__codes_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/referral-tenants/{alias}/referrals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tenant's referrals and their rewards, newest first (operator API)
+         * @description Filters: `programme` (a slug: 404 when the tenant has none such), `status`. `before` is the `next` of the previous page.
+         */
+        get: operations["list_referrals_operator_v1_referral_tenants__alias__referrals_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -776,6 +1965,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/v1/stories/{content_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One story as stored, whatever its status (operator API) */
+        get: operations["show_story_operator_v1_stories__content_id__get"];
+        /**
+         * Create or replace a story (operator API)
+         * @description Idempotent: the same body again changes nothing and answers 200; a new id answers 201. The body is the story (as the console writes it) with `published` and `published_at`: a time to come schedules it. A story made here gets the next post_id; a story's post_id never changes. 400 `bad-request` names what to change; 409 `slug-taken`, or `brand-fixed` for a story that has been on the site.
+         */
+        put: operations["put_story_operator_v1_stories__content_id__put"];
+        post?: never;
+        /**
+         * Take a story off the site for good (operator API)
+         * @description A story that has never been on the site is deleted; one that has is kept unpublished with its post_id, so its comments stay if the same id is put again. Repeating it answers the same. 404 `story-not-found` for an unknown id.
+         */
+        delete: operations["delete_story_operator_v1_stories__content_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wp-json/nyp-membership/v1/content/{contentId}": {
         parameters: {
             query?: never;
@@ -785,7 +1999,7 @@ export interface paths {
         };
         /**
          * The full body of a story, for the page's paywall to append
-         * @description Needs the site API nonce (`X-WP-Nonce`, or `_ajax_nonce` in the query): 403 `bad-nonce` without a valid one. 404 `content-not-found` for an unknown content id. A free story's body is answered to anyone. A members-only story's body only to a session whose reader is entitled, decided on the server from their subscriptions and products (a member-like status, or home delivery): 401 `unauthorized` without a session, 403 `not-entitled` otherwise, and never any part of the body. No cookie the browser can write (the `vip-go-seg` segment among them) is read. `content` is the story's HTML after the teaser the page already shows. `Cache-Control: private, no-store` on every answer.
+         * @description Needs the site API nonce (`X-WP-Nonce`, or `_ajax_nonce` in the query): 403 `bad-nonce` without a valid one. 404 `content-not-found` for an unknown content id, or a story not on the site (a draft, unpublished, or scheduled for later). A free story's body is answered to anyone. A members-only story's body only to a session whose reader is entitled, decided on the server from their subscriptions and products (a member-like status, or home delivery): 401 `unauthorized` without a session, 403 `not-entitled` otherwise, and never any part of the body. No cookie the browser can write (the `vip-go-seg` segment among them) is read. `content` is the story's HTML after the teaser the page already shows. `Cache-Control: private, no-store` on every answer.
          */
         get: operations["story_content_wp_json_nyp_membership_v1_content__contentId__get"];
         put?: never;
@@ -1118,6 +2332,14 @@ export interface components {
          * @enum {string}
          */
         AccountStatus: "None" | "Active" | "Active_Pending" | "Cancelled_Active" | "Canceled" | "Past Due" | "Paused" | "Active_Paused" | "Pending";
+        /** ActionOut */
+        ActionOut: {
+            /**
+             * Message
+             * @description What was done, in a sentence.
+             */
+            message: string;
+        };
         /** AppliedDiscount */
         AppliedDiscount: {
             /**
@@ -1274,23 +2496,150 @@ export interface components {
              */
             priority: number;
         };
-        /** CancelIn */
-        CancelIn: {
-            /**
-             * Cancel-Reason
-             * @default
-             */
-            "cancel-reason": string;
-            /**
-             * Cancel-Reason-Text
-             * @default
-             */
-            "cancel-reason-text": string;
-        };
         /** ChangePasswordRequest */
         ChangePasswordRequest: {
             current_validators: components["schemas"]["PasswordValidators"];
             new_validators: components["schemas"]["PasswordValidators"];
+        };
+        /** Chart */
+        Chart: {
+            /**
+             * Bucket
+             * @description Each value counts one month or one day (UTC)
+             * @enum {string}
+             */
+            bucket: "month" | "day";
+            /**
+             * Buckets
+             * @description YYYY-MM (month) or YYYY-MM-DD (day), oldest first
+             */
+            buckets: string[];
+            /**
+             * Chart
+             * @enum {string}
+             */
+            chart: "members-by-status" | "new-members" | "trials" | "cancellations" | "revenue" | "referral-conversions";
+            /**
+             * Currency
+             * @description ISO 4217, for `cents` only
+             */
+            currency?: string | null;
+            /**
+             * End
+             * Format: date
+             * @description The last day counted
+             */
+            end: string;
+            /**
+             * Note
+             * @description How the numbers are counted, in a sentence or two
+             */
+            note: string;
+            /** Series */
+            series: components["schemas"]["Series"][];
+            /**
+             * Stacked
+             * @description The series add up to a total per bucket
+             */
+            stacked: boolean;
+            /**
+             * Start
+             * Format: date
+             * @description The first day counted
+             */
+            start: string;
+            /** Title */
+            title: string;
+            /**
+             * Unit
+             * @description What the values count; `cents`: minor units of `currency`
+             * @enum {string}
+             */
+            unit: "members" | "memberships" | "trials" | "cancellations" | "referrals" | "cents";
+        };
+        /**
+         * CmsStoryIn
+         * @description A story as a CMS pushes it: the story, and whether (and from when) it is on the site.
+         */
+        CmsStoryIn: {
+            /**
+             * Access
+             * @description `free`: anyone reads it all; `members`: members only.
+             * @enum {string}
+             */
+            access: "free" | "members";
+            /**
+             * Author
+             * @description The byline's name.
+             */
+            author: string;
+            /**
+             * Body Html
+             * @description The rest of the story, the same HTML rules: released by the content call (to entitled readers only when `access` is `members`, which needs one).
+             * @default
+             */
+            body_html: string;
+            /**
+             * Brand
+             * @description The brand whose site shows it.
+             * @enum {string}
+             */
+            brand: "main" | "gossip" | "lifestyle";
+            /**
+             * Headline
+             * @description The story's heading (its <h1>).
+             */
+            headline: string;
+            /**
+             * Published
+             * @description true: on the site from `published_at`; false: off the site (a draft, or unpublished when it has been on the site).
+             * @default true
+             */
+            published: boolean;
+            /**
+             * Published At
+             * @description With `published`: when it goes (or went) on the site, also the date in its address; a time to come schedules it. Left out: the story keeps its date when it has one on the site, else now.
+             */
+            published_at?: string | null;
+            /**
+             * Section
+             * @description One of the brand's sections (GET /admin/api/stories/desks).
+             */
+            section: string;
+            /**
+             * Slug
+             * @description The last part of its address, unique in the brand: lowercase letters, digits and single hyphens (e.g. `rangers-win-in-overtime`).
+             */
+            slug: string;
+            /**
+             * Standfirst
+             * @description The line under the headline.
+             */
+            standfirst: string;
+            /**
+             * Teaser Html
+             * @description What every visitor reads: HTML of text structure and links only (p, h2-h4, lists, tables, a, strong, em, ...; no <h1>, scripts, styles or event handlers).
+             */
+            teaser_html: string;
+        };
+        /** CodeCounts */
+        CodeCounts: {
+            /** Left */
+            left: number;
+            /**
+             * Low
+             * @description Few codes left (`low_at` or fewer, and the bank is not empty of codes it never had): upload more before it runs dry.
+             */
+            low: boolean;
+            /** Low At */
+            low_at: number;
+            /** Total */
+            total: number;
+            /**
+             * Used
+             * @description Handed to a referred reader's reward.
+             */
+            used: number;
         };
         /** CodeIn */
         CodeIn: {
@@ -1299,6 +2648,35 @@ export interface components {
              * @description A 6-digit code from the authenticator app, or a recovery code such as `abcd-efgh-ijkl` (spaces and dashes are ignored).
              */
             code: string;
+        };
+        /** CodesAdded */
+        CodesAdded: {
+            /** Added */
+            added: number;
+            codes: components["schemas"]["CodeCounts"];
+        };
+        /** CodesIn */
+        CodesIn: {
+            /**
+             * Csv
+             * @description The CSV file's text: one code per line, optionally a header row naming the code column (code, coupon, voucher, ...); blank lines skipped; 3 to 64 letters, digits, - or _ per code; no repeats, in the file or the tenant's bank, ignoring case. All or nothing: 400 `invalid-codes` lists the lines that are wrong.
+             */
+            csv: string;
+        };
+        /**
+         * CodesRefusal
+         * @description 400: the one error shape, plus the lines of a refused code bank.
+         */
+        CodesRefusal: {
+            /** Message */
+            message: string;
+            /**
+             * Problems
+             * @description The lines that are wrong (the first 100); empty for a fault of the whole file or the request.
+             */
+            problems?: components["schemas"]["LineProblem"][];
+            /** Type */
+            type: string;
         };
         /**
          * Conditions
@@ -1311,6 +2689,12 @@ export interface components {
              * @default []
              */
             countries: string[];
+            /**
+             * Emails
+             * @description these readers' accounts only, in either case
+             * @default []
+             */
+            emails: string[];
             /**
              * Path
              * @description a path prefix of whole segments
@@ -1472,10 +2856,90 @@ export interface components {
             /** Payment Method Token */
             payment_method_token: string;
         };
+        /** Desk */
+        Desk: {
+            /**
+             * Key
+             * @enum {string}
+             */
+            key: "main" | "gossip" | "lifestyle";
+            /** Name */
+            name: string;
+            /** Sections */
+            sections: string[];
+        };
+        /** Desks */
+        Desks: {
+            /** Brands */
+            brands: components["schemas"]["Desk"][];
+        };
+        /** DiscountAdminOut */
+        DiscountAdminOut: {
+            /** Amount */
+            amount: string;
+            /** Description */
+            description: string;
+            /** Enabled */
+            enabled: boolean;
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Number Of Billing Cycles */
+            number_of_billing_cycles: number | null;
+            /** Plan Ids */
+            plan_ids: string[];
+            /** Purpose */
+            purpose: string;
+        };
+        /**
+         * DiscountFields
+         * @description Everything of a discount but its id (the gateway's discount id, never changed).
+         */
+        DiscountFields: {
+            /**
+             * Amount
+             * @description Off each discounted billing cycle.
+             * @example 4.99
+             */
+            amount: string;
+            /**
+             * Description
+             * @description What the reader is told.
+             * @default
+             */
+            description: string;
+            /**
+             * Enabled
+             * @description Offered; false withdraws it.
+             * @default true
+             */
+            enabled: boolean;
+            /**
+             * Name
+             * @description The offer's short name.
+             */
+            name: string;
+            /**
+             * Number Of Billing Cycles
+             * @description Cycles discounted; empty: all.
+             */
+            number_of_billing_cycles?: number | null;
+            /**
+             * Plan Ids
+             * @description The plans it applies to; empty: all.
+             */
+            plan_ids?: string[];
+        };
         /** DiscountIn */
         DiscountIn: {
             /** Discount Id */
             discount_id: string;
+        };
+        /** DiscountListOut */
+        DiscountListOut: {
+            /** Discounts */
+            discounts: components["schemas"]["DiscountAdminOut"][];
         };
         /** DiscountOfferOut */
         DiscountOfferOut: {
@@ -1503,6 +2967,11 @@ export interface components {
             identifiers: components["schemas"]["Identifiers"];
             /** Message */
             message: string;
+        };
+        /** EnabledIn */
+        EnabledIn: {
+            /** Enabled */
+            enabled: boolean;
         };
         /** EnrolmentOut */
         EnrolmentOut: {
@@ -1704,6 +3173,15 @@ export interface components {
              */
             startedAt: string | null;
         };
+        /** HomeDeliveryRow */
+        HomeDeliveryRow: {
+            /** Active */
+            active: boolean;
+            /** Ended At */
+            ended_at: string | null;
+            /** Started At */
+            started_at: string | null;
+        };
         /** Identifiers */
         Identifiers: {
             /** Email Address */
@@ -1730,6 +3208,16 @@ export interface components {
              * @description Repeated addresses and the sender's own, not mailed.
              */
             rejected: number;
+        };
+        /** LineProblem */
+        LineProblem: {
+            /**
+             * Line
+             * @description The line of the file, counted from 1.
+             */
+            line: number;
+            /** Message */
+            message: string;
         };
         /** LoginRequest */
         LoginRequest: {
@@ -1813,6 +3301,50 @@ export interface components {
             /** Message */
             message: string;
         };
+        /**
+         * NewDiscountIn
+         * @description A new discount.
+         */
+        NewDiscountIn: {
+            /**
+             * Amount
+             * @description Off each discounted billing cycle.
+             * @example 4.99
+             */
+            amount: string;
+            /**
+             * Description
+             * @description What the reader is told.
+             * @default
+             */
+            description: string;
+            /**
+             * Enabled
+             * @description Offered; false withdraws it.
+             * @default true
+             */
+            enabled: boolean;
+            /**
+             * Id
+             * @description An id is 1 to 64 letters, digits, hyphens (-) or underscores (_), starting with a letter or a digit, such as sports-monthly.
+             */
+            id: string;
+            /**
+             * Name
+             * @description The offer's short name.
+             */
+            name: string;
+            /**
+             * Number Of Billing Cycles
+             * @description Cycles discounted; empty: all.
+             */
+            number_of_billing_cycles?: number | null;
+            /**
+             * Plan Ids
+             * @description The plans it applies to; empty: all.
+             */
+            plan_ids?: string[];
+        };
         /** NewIdentifiers */
         NewIdentifiers: {
             /**
@@ -1826,10 +3358,125 @@ export interface components {
             /** Payment Method Nonce */
             payment_method_nonce: string;
         };
+        /**
+         * NewPlanIn
+         * @description A new plan.
+         */
+        NewPlanIn: {
+            /**
+             * Amount
+             * @description The price of each interval for new members.
+             * @example 4.99
+             */
+            amount: string;
+            /**
+             * Card Heading
+             * @description Empty: 'Flexible <interval name>'.
+             * @default
+             */
+            card_heading: string;
+            /**
+             * Curation
+             * @description The card's curation line.
+             * @default
+             */
+            curation: string;
+            /**
+             * Enabled
+             * @description Offered to new readers; false hides it.
+             * @default true
+             */
+            enabled: boolean;
+            /**
+             * Featured
+             * @description The 'Best Value!' badge.
+             * @default false
+             */
+            featured: boolean;
+            /** First Billing Date */
+            first_billing_date?: string | null;
+            /**
+             * Frequency
+             * @description Billing interval in months.
+             * @enum {integer}
+             */
+            frequency: 1 | 6 | 12;
+            /**
+             * Id
+             * @description An id is 1 to 64 letters, digits, hyphens (-) or underscores (_), starting with a letter or a digit, such as sports-monthly.
+             */
+            id: string;
+            /**
+             * Name
+             * @description The card's title: Monthly.
+             */
+            name: string;
+            /** Next Billing Date */
+            next_billing_date?: string | null;
+            /**
+             * Normal Amount
+             * @description The regular price it is compared with; empty: the amount.
+             */
+            normal_amount?: string | null;
+            /**
+             * Position
+             * @description Card order.
+             * @default 0
+             */
+            position: number;
+            /**
+             * Product Id
+             * @description The product it sells.
+             * @default sports-membership
+             */
+            product_id: string;
+            /**
+             * Step Up Amount
+             * @description The price from step_up_date on, for new members and, after a notice mail, for every member on the plan. Give both or neither.
+             */
+            step_up_amount?: string | null;
+            /** Step Up Date */
+            step_up_date?: string | null;
+            /**
+             * Trial Duration
+             * @default 0
+             */
+            trial_duration: number;
+            /**
+             * Trial Duration Unit
+             * @default day
+             * @enum {string}
+             */
+            trial_duration_unit: "day" | "month";
+        };
         /** NonceOut */
         NonceOut: {
             /** Nonce */
             nonce: string;
+        };
+        /** OrderIn */
+        OrderIn: {
+            /**
+             * Feature
+             * @enum {string}
+             */
+            feature: "available-plans" | "membership-entitlement-check" | "cancel-flow-offer" | "text-campaigns";
+            /**
+             * Rules
+             * @description Every rule id of the feature, enabled or not, the first deciding first.
+             */
+            rules: number[];
+        };
+        /** Participant */
+        Participant: {
+            /** Account Id */
+            account_id: string;
+            /** Email */
+            email: string | null;
+            /** Name */
+            name: string;
+            /** User Id */
+            user_id: string;
         };
         /** PasswordRequest */
         PasswordRequest: {
@@ -1902,6 +3549,15 @@ export interface components {
              */
             type: string;
         };
+        /** PauseIn */
+        PauseIn: {
+            /**
+             * Months
+             * @description How long the pause lasts.
+             * @enum {integer}
+             */
+            months: 1 | 2 | 3;
+        };
         /** PaymentMethodOut */
         PaymentMethodOut: {
             /** Card Type */
@@ -1939,6 +3595,121 @@ export interface components {
             type: "CreditCard" | "PayPalAccount" | "GooglePay" | "ApplePay" | "VenmoAccount";
         };
         /**
+         * PaymentMethodRow
+         * @description A payment method described, never its number.
+         */
+        PaymentMethodRow: {
+            /** Card Type */
+            card_type: string | null;
+            /** Default */
+            default: boolean;
+            /**
+             * Description
+             * @description e.g. "Visa ending 1111, expires 12/2030"
+             */
+            description: string;
+            /**
+             * Email
+             * @description A PayPal account's address.
+             */
+            email: string | null;
+            /**
+             * Expiration
+             * @description "MM/YYYY"
+             */
+            expiration: string | null;
+            /** Expired */
+            expired: boolean;
+            /**
+             * In Use
+             * @description A running subscription pays with it.
+             */
+            in_use: boolean;
+            /** Last 4 */
+            last_4: string | null;
+            /** Type */
+            type: string;
+        };
+        /** PaymentRow */
+        PaymentRow: {
+            /**
+             * Amount
+             * @description In dollars, e.g. "9.99".
+             */
+            amount: string;
+            /** Created At */
+            created_at: string;
+            /**
+             * Id
+             * @description The gateway's transaction id.
+             */
+            id: string;
+            /** Plan Name */
+            plan_name: string;
+            /**
+             * Refundable
+             * @description It went through, was for something, and is not refunded: the refund action applies.
+             */
+            refundable: boolean;
+            /** Refunded */
+            refunded: boolean;
+            /**
+             * Status
+             * @description The gateway's, e.g. submitted_for_settlement, settled.
+             */
+            status: string;
+            /** Subscription Id */
+            subscription_id: string;
+        };
+        /** PlanAdminOut */
+        PlanAdminOut: {
+            /** Amount */
+            amount: string;
+            /** Card Heading */
+            card_heading: string;
+            /** Curation */
+            curation: string;
+            /** Enabled */
+            enabled: boolean;
+            /** Featured */
+            featured: boolean;
+            /** First Billing Date */
+            first_billing_date: string | null;
+            /**
+             * Frequency
+             * @enum {integer}
+             */
+            frequency: 1 | 6 | 12;
+            /** Id */
+            id: string;
+            /**
+             * Members
+             * @description Live subscriptions on the plan (active, pending, past due): they keep their price when the price changes.
+             */
+            members: number;
+            /** Name */
+            name: string;
+            /** Next Billing Date */
+            next_billing_date: string | null;
+            /** Normal Amount */
+            normal_amount: string | null;
+            /** Position */
+            position: number;
+            /** Product Id */
+            product_id: string;
+            /** Step Up Amount */
+            step_up_amount: string | null;
+            /** Step Up Date */
+            step_up_date: string | null;
+            /** Trial Duration */
+            trial_duration: number;
+            /**
+             * Trial Duration Unit
+             * @enum {string}
+             */
+            trial_duration_unit: "day" | "month";
+        };
+        /**
          * PlanChoice
          * @description One plan a reader is offered, with the options its card shows for this reader.
          */
@@ -1955,6 +3726,97 @@ export interface components {
             featured?: boolean | null;
             /** Id */
             id: string;
+        };
+        /**
+         * PlanFields
+         * @description Everything of a plan but its id (which never changes: it is the gateway's plan id).
+         */
+        PlanFields: {
+            /**
+             * Amount
+             * @description The price of each interval for new members.
+             * @example 4.99
+             */
+            amount: string;
+            /**
+             * Card Heading
+             * @description Empty: 'Flexible <interval name>'.
+             * @default
+             */
+            card_heading: string;
+            /**
+             * Curation
+             * @description The card's curation line.
+             * @default
+             */
+            curation: string;
+            /**
+             * Enabled
+             * @description Offered to new readers; false hides it.
+             * @default true
+             */
+            enabled: boolean;
+            /**
+             * Featured
+             * @description The 'Best Value!' badge.
+             * @default false
+             */
+            featured: boolean;
+            /** First Billing Date */
+            first_billing_date?: string | null;
+            /**
+             * Frequency
+             * @description Billing interval in months.
+             * @enum {integer}
+             */
+            frequency: 1 | 6 | 12;
+            /**
+             * Name
+             * @description The card's title: Monthly.
+             */
+            name: string;
+            /** Next Billing Date */
+            next_billing_date?: string | null;
+            /**
+             * Normal Amount
+             * @description The regular price it is compared with; empty: the amount.
+             */
+            normal_amount?: string | null;
+            /**
+             * Position
+             * @description Card order.
+             * @default 0
+             */
+            position: number;
+            /**
+             * Product Id
+             * @description The product it sells.
+             * @default sports-membership
+             */
+            product_id: string;
+            /**
+             * Step Up Amount
+             * @description The price from step_up_date on, for new members and, after a notice mail, for every member on the plan. Give both or neither.
+             */
+            step_up_amount?: string | null;
+            /** Step Up Date */
+            step_up_date?: string | null;
+            /**
+             * Trial Duration
+             * @default 0
+             */
+            trial_duration: number;
+            /**
+             * Trial Duration Unit
+             * @default day
+             * @enum {string}
+             */
+            trial_duration_unit: "day" | "month";
+        };
+        /** PlanListOut */
+        PlanListOut: {
+            /** Plans */
+            plans: components["schemas"]["PlanAdminOut"][];
         };
         /** PlanOut */
         PlanOut: {
@@ -2093,6 +3955,124 @@ export interface components {
              * @description The reader's gateway customer id (their tracking id).
              */
             customer_id: string;
+        };
+        /** PreviewDecision */
+        PreviewDecision: {
+            /**
+             * Draft
+             * @description The draft decided.
+             */
+            draft: boolean;
+            /**
+             * Feature
+             * @enum {string}
+             */
+            feature: "available-plans" | "membership-entitlement-check" | "cancel-flow-offer" | "text-campaigns";
+            /**
+             * Outputvalue
+             * @description What the decision engine answers now (its outputValue).
+             */
+            outputValue: unknown;
+            /** Ruledescription */
+            ruleDescription: string | null;
+            /**
+             * Ruleid
+             * @description The deciding rule; null: none matched (the built-in answer), or the draft's when `draft` is true.
+             */
+            ruleId: number | null;
+        };
+        /** PreviewIn */
+        PreviewIn: {
+            /**
+             * Country
+             * @description The visitor's country (two letters); empty: unknown, which counts as a supported region.
+             */
+            country?: string | null;
+            /** @description A rule not saved yet, decided as if it were saved (its priority among the feature's rules; after rules of the same priority). Plans and discounts it names need not exist: the preview shows what happens to them. */
+            draft?: components["schemas"]["RuleIn"] | null;
+            /**
+             * Email
+             * @description The reader to decide for (an account's email); empty: a signed-out visitor.
+             */
+            email?: string | null;
+            /**
+             * Path
+             * @description The page asking: the payflow is /account/subscribe.
+             * @default /account/subscribe
+             */
+            path: string;
+            /**
+             * Replaces
+             * @description The saved rule the draft edits: left out of the preview.
+             */
+            replaces?: number | null;
+        };
+        /** PreviewOut */
+        PreviewOut: {
+            /** Country */
+            country: string | null;
+            /**
+             * Decisions
+             * @description One per feature.
+             */
+            decisions: components["schemas"]["PreviewDecision"][];
+            /** Insupportedregion */
+            inSupportedRegion: boolean;
+            /** Path */
+            path: string;
+            /**
+             * Plans
+             * @description The plans the payflow lists, in its order.
+             */
+            plans: components["schemas"]["PreviewPlan"][];
+            /** @description Null: a signed-out visitor. */
+            reader: components["schemas"]["PreviewReader"] | null;
+        };
+        /**
+         * PreviewPlan
+         * @description One card of the payflow: the plan as offered today, with the rule's options applied.
+         */
+        PreviewPlan: {
+            /** Amount */
+            amount: string;
+            /** Badge */
+            badge: string | null;
+            /** Cta Text */
+            cta_text: string;
+            /** Curation */
+            curation: string;
+            /** Featured */
+            featured: boolean;
+            /** Frequency */
+            frequency: number;
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+        };
+        /** PreviewReader */
+        PreviewReader: {
+            /** Email */
+            email: string;
+            /**
+             * Entitled
+             * @description The server's own entitlement decision: rules can withhold it, not grant it.
+             */
+            entitled: boolean;
+            /** Hadtrial */
+            hadTrial: boolean;
+            /**
+             * Plans
+             * @description Plans of the live subscriptions.
+             */
+            plans: string[];
+            /** Products */
+            products: string[];
+            /**
+             * Status
+             * @description The account status the rules test (statuses).
+             */
+            status: string;
         };
         /** PriceChange */
         PriceChange: {
@@ -2351,6 +4331,156 @@ export interface components {
              */
             "updated-values"?: ("age-group" | "avatar-color" | "bio" | "birth-day" | "birth-month" | "cancel-reason" | "cancel-reason-text" | "display-name" | "first-name" | "full-name" | "gender" | "image-url" | "last-name" | "location" | "notification-follower" | "notification-liked" | "notification-mentioned" | "notification-reply" | "onboarded" | "pause-reason" | "pause-reason-text" | "phone-number" | "private-profile")[] | null;
         };
+        /**
+         * ProgrammeChange
+         * @description What to change; a field left out keeps its value.
+         */
+        ProgrammeChange: {
+            /** Conversion Keys */
+            conversion_keys?: string[] | null;
+            /** Landing Url */
+            landing_url?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Referred Reward */
+            referred_reward?: string | null;
+            /** Referrer Reward */
+            referrer_reward?: string | null;
+        };
+        /** ProgrammeIn */
+        ProgrammeIn: {
+            /**
+             * Conversion Keys
+             * @description Event keys that convert a pending referral (e.g. purchase), sent only by the merchant's server.
+             */
+            conversion_keys: string[];
+            /**
+             * Landing Url
+             * @description Where a share link lands (http or https, no fragment); 400 `invalid-programme` otherwise.
+             */
+            landing_url: string;
+            /** Name */
+            name: string;
+            /**
+             * Referred Reward
+             * @description What the referred friend gets, in words; with a code from the code bank while it has any.
+             */
+            referred_reward: string;
+            /**
+             * Referrer Reward
+             * @description What the referrer gets, in words.
+             */
+            referrer_reward: string;
+            /**
+             * Slug
+             * @description The programme id widgets and cookies name (programId); cannot be changed.
+             */
+            slug: string;
+        };
+        /** ProgrammeList */
+        ProgrammeList: {
+            /** Items */
+            items: components["schemas"]["ProgrammeOut"][];
+        };
+        /** ProgrammeOut */
+        ProgrammeOut: {
+            codes: components["schemas"]["CodeCounts"];
+            /** Conversion Keys */
+            conversion_keys: string[];
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Default
+             * @description The tenant's first programme: share links land on it.
+             */
+            default: boolean;
+            /** Landing Url */
+            landing_url: string;
+            /** Name */
+            name: string;
+            /** Referred Reward */
+            referred_reward: string;
+            /** Referrer Reward */
+            referrer_reward: string;
+            /** Slug */
+            slug: string;
+        };
+        /** ReaderOut */
+        ReaderOut: {
+            home_delivery: components["schemas"]["HomeDeliveryRow"];
+            /** Live Sessions */
+            live_sessions: number;
+            /**
+             * Live Subscription Id
+             * @description The running membership that cancel and pause act on.
+             */
+            live_subscription_id: string | null;
+            /** Payment Methods */
+            payment_methods: components["schemas"]["PaymentMethodRow"][];
+            /**
+             * Payment Methods Error
+             * @description Why the payment methods could not be read from the gateway, if so.
+             */
+            payment_methods_error: string | null;
+            /**
+             * Payments
+             * @description Newest first.
+             */
+            payments: components["schemas"]["PaymentRow"][];
+            /**
+             * Profile
+             * @description Every profile key (spec section 3).
+             */
+            profile: {
+                [key: string]: string | boolean | number | string[] | null;
+            };
+            reader: components["schemas"]["ReaderSummary"];
+            referrals: components["schemas"]["ReferralsOut"];
+            /**
+             * Sessions
+             * @description The newest 20.
+             */
+            sessions: components["schemas"]["SessionOut"][];
+            status: components["schemas"]["StatusOut"];
+            /** Subscriptions */
+            subscriptions: components["schemas"]["SubscriptionRow"][];
+        };
+        /** ReaderSearchOut */
+        ReaderSearchOut: {
+            /**
+             * Items
+             * @description In the order of the term each matched by (the email address, or a word of a name, folded), then of id.
+             */
+            items: components["schemas"]["ReaderSummary"][];
+            /** @description Where the next page starts; null: no more. A page walks a bounded stretch of the index, so one with fewer readers than asked for, even none, may still have a next. */
+            next: components["schemas"]["SearchPlace"] | null;
+        };
+        /** ReaderSummary */
+        ReaderSummary: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Display Name */
+            display_name: string;
+            /** Email */
+            email: string;
+            /** Email Verified */
+            email_verified: boolean;
+            /** Full Name */
+            full_name: string;
+            /**
+             * Id
+             * @description The account's id: the path of its page.
+             */
+            id: number;
+            /** Tracking Id */
+            tracking_id: string;
+        };
         /** RecoveryCodesOut */
         RecoveryCodesOut: {
             /**
@@ -2400,6 +4530,79 @@ export interface components {
             /** @description The same user the JWT names, for the widget call. */
             user: components["schemas"]["ReferralUser"];
         };
+        /** ReferralOut */
+        ReferralOut: {
+            /**
+             * Code
+             * @description The referral code the friend came with.
+             */
+            code: string;
+            /** Converted At */
+            converted_at: string | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Id */
+            id: number;
+            /**
+             * Programme
+             * @description The programme's slug.
+             */
+            programme: string;
+            referred: components["schemas"]["Participant"];
+            referrer: components["schemas"]["Participant"];
+            /** Rewards */
+            rewards: components["schemas"]["RewardOut"][];
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "PENDING" | "CONVERTED";
+        };
+        /** ReferralPage */
+        ReferralPage: {
+            /** Items */
+            items: components["schemas"]["ReferralOut"][];
+            /**
+             * Next
+             * @description The `before` of the next (older) page; null on the last.
+             */
+            next: number | null;
+        };
+        /** ReferralRow */
+        ReferralRow: {
+            /** Converted At */
+            converted_at: string | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Email */
+            email: string | null;
+            /**
+             * Name
+             * @description The person at its other end.
+             */
+            name: string;
+            /** Programme */
+            programme: string;
+            /**
+             * Reward
+             * @description The reader's reward for it, once issued.
+             */
+            reward: string | null;
+            /**
+             * Role
+             * @description The reader's part in it.
+             * @enum {string}
+             */
+            role: "referrer" | "referred";
+            /** Status */
+            status: string;
+        };
         /** ReferralUser */
         ReferralUser: {
             /**
@@ -2419,6 +4622,19 @@ export interface components {
             /** Lastname */
             lastName: string;
         };
+        /** ReferralsOut */
+        ReferralsOut: {
+            /**
+             * Participant
+             * @description Has joined the referral programme.
+             */
+            participant: boolean;
+            /** Referral Code */
+            referral_code: string | null;
+            /** Referred */
+            referred: components["schemas"]["ReferralRow"][];
+            referred_by: components["schemas"]["ReferralRow"] | null;
+        };
         /** ReferredBy */
         ReferredBy: {
             /** Code */
@@ -2434,6 +4650,19 @@ export interface components {
              * @description The reward code, once the referral converted.
              */
             fuelTankCode: string | null;
+        };
+        /** RefundOut */
+        RefundOut: {
+            /** Amount */
+            amount: string;
+            /**
+             * How
+             * @description refunded: the gateway made a credit; voided: it had not settled yet.
+             * @enum {string}
+             */
+            how: "refunded" | "voided";
+            /** Message */
+            message: string;
         };
         /** RegisterRequest */
         RegisterRequest: {
@@ -2474,6 +4703,23 @@ export interface components {
         ResetRequest: {
             identifiers: components["schemas"]["Identifiers"];
         };
+        /** RewardOut */
+        RewardOut: {
+            /** Description */
+            description: string;
+            /** Fuel Tank Code */
+            fuel_tank_code: string | null;
+            /**
+             * Issued At
+             * Format: date-time
+             */
+            issued_at: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "referrer" | "referred";
+        };
         /** RolesIn */
         RolesIn: {
             /**
@@ -2485,6 +4731,11 @@ export interface components {
         RuleIn: components["schemas"]["AvailablePlansRule"] | components["schemas"]["EntitlementRule"] | components["schemas"]["CancelFlowOfferRule"] | components["schemas"]["TextCampaignsRule"];
         /** RuleListOut */
         RuleListOut: {
+            /** Rules */
+            rules: components["schemas"]["RuleOut"][];
+        };
+        /** RuleOrderOut */
+        RuleOrderOut: {
             /** Rules */
             rules: components["schemas"]["RuleOut"][];
         };
@@ -2516,6 +4767,70 @@ export interface components {
              * @description ISO 8601
              */
             updatedAt: string;
+        };
+        /** ScheduleIn */
+        ScheduleIn: {
+            /**
+             * Published At
+             * Format: date-time
+             * @description When it goes on the site (a time to come, with its offset).
+             */
+            published_at: string;
+        };
+        /**
+         * SearchPlace
+         * @description A place in the results' order: the next page is asked with after=term, after_id=id.
+         */
+        SearchPlace: {
+            /** Id */
+            id: number;
+            /** Term */
+            term: string;
+        };
+        /** Series */
+        Series: {
+            /**
+             * Key
+             * @description Stable id of the series (a status, a reason code, ...)
+             */
+            key: string;
+            /**
+             * Label
+             * @description What the legend and the CSV header call it
+             */
+            label: string;
+            /**
+             * Values
+             * @description One number per bucket, in the order of `buckets`
+             */
+            values: number[];
+        };
+        /** SessionOut */
+        SessionOut: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Device
+             * @description The browser and system, in words; never the token.
+             */
+            device: string;
+            /**
+             * Expires At
+             * Format: date-time
+             */
+            expires_at: string;
+            /** Id */
+            id: number;
+            /**
+             * Live
+             * @description Neither signed out nor expired.
+             */
+            live: boolean;
+            /** Revoked At */
+            revoked_at: string | null;
         };
         /** SignInIn */
         SignInIn: {
@@ -2586,6 +4901,11 @@ export interface components {
             /** Brand */
             brand: string;
             /**
+             * Brandname
+             * @description The brand's name, as its pages show it.
+             */
+            brandName: string;
+            /**
              * Edited
              * @description Whether the text differs from the built-in one.
              */
@@ -2605,12 +4925,249 @@ export interface components {
              */
             updatedAt: string | null;
         };
+        /** StaticPagePreview */
+        StaticPagePreview: {
+            /**
+             * Html
+             * @description The whole page, to show in a sandboxed frame.
+             */
+            html: string;
+        };
+        /** StatusOut */
+        StatusOut: {
+            /** Access Until */
+            access_until: string | null;
+            /** Free Trial Until */
+            free_trial_until: string | null;
+            /** Home Delivery */
+            home_delivery: boolean;
+            /** Home Delivery Message */
+            home_delivery_message: string | null;
+            /** Is Member */
+            is_member: boolean;
+            /**
+             * Pause Enabled
+             * @description The pause feature flag.
+             */
+            pause_enabled: boolean;
+            /**
+             * Payment Message
+             * @description What the reader's page says about it.
+             */
+            payment_message: string | null;
+            /**
+             * Reason
+             * @description Why, in a sentence, with the rule it comes from.
+             */
+            reason: string;
+            /**
+             * Status
+             * @description The account status (spec section 4), as the reader's membership page gets it.
+             */
+            status: string;
+        };
         /** StepUp */
         StepUp: {
             /** Amount */
             amount: string;
             /** Date */
             date: string;
+        };
+        /**
+         * StoryIn
+         * @description A story as an editor writes it.
+         */
+        StoryIn: {
+            /**
+             * Access
+             * @description `free`: anyone reads it all; `members`: members only.
+             * @enum {string}
+             */
+            access: "free" | "members";
+            /**
+             * Author
+             * @description The byline's name.
+             */
+            author: string;
+            /**
+             * Body Html
+             * @description The rest of the story, the same HTML rules: released by the content call (to entitled readers only when `access` is `members`, which needs one).
+             * @default
+             */
+            body_html: string;
+            /**
+             * Brand
+             * @description The brand whose site shows it.
+             * @enum {string}
+             */
+            brand: "main" | "gossip" | "lifestyle";
+            /**
+             * Headline
+             * @description The story's heading (its <h1>).
+             */
+            headline: string;
+            /**
+             * Section
+             * @description One of the brand's sections (GET /admin/api/stories/desks).
+             */
+            section: string;
+            /**
+             * Slug
+             * @description The last part of its address, unique in the brand: lowercase letters, digits and single hyphens (e.g. `rangers-win-in-overtime`).
+             */
+            slug: string;
+            /**
+             * Standfirst
+             * @description The line under the headline.
+             */
+            standfirst: string;
+            /**
+             * Teaser Html
+             * @description What every visitor reads: HTML of text structure and links only (p, h2-h4, lists, tables, a, strong, em, ...; no <h1>, scripts, styles or event handlers).
+             */
+            teaser_html: string;
+        };
+        /** StoryOut */
+        StoryOut: {
+            /**
+             * Access
+             * @enum {string}
+             */
+            access: "free" | "members";
+            /** Author */
+            author: string;
+            /** Body Html */
+            body_html: string;
+            /** Brand */
+            brand: string;
+            /**
+             * Content Id
+             * @description Its stable id (the console's and the CMS's).
+             */
+            content_id: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * First Published At
+             * @description When it was first on the site; null: never (it may be deleted).
+             */
+            first_published_at: string | null;
+            /** Headline */
+            headline: string;
+            /**
+             * Path
+             * @description Its address on the brand's site (on the site only while published).
+             */
+            path: string | null;
+            /**
+             * Post Id
+             * @description Its id for comments; never changes.
+             */
+            post_id: number;
+            /**
+             * Published At
+             * @description When it goes or went on the site; null for a draft without a date.
+             */
+            published_at: string | null;
+            /** Section */
+            section: string;
+            /** Slug */
+            slug: string;
+            /** Standfirst */
+            standfirst: string;
+            /**
+             * Status
+             * @description draft (never on the site), scheduled (published from a time to come), published (on the site), unpublished (taken off the site).
+             * @enum {string}
+             */
+            status: "draft" | "scheduled" | "published" | "unpublished";
+            /** Teaser Html */
+            teaser_html: string;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
+            /**
+             * Updated By
+             * @description Who changed it last: an email, `operator API` or `command line`.
+             */
+            updated_by: string | null;
+        };
+        /** StoryPage */
+        StoryPage: {
+            /** Items */
+            items: components["schemas"]["StorySummary"][];
+            /** Page */
+            page: number;
+            /** Per Page */
+            per_page: number;
+            /**
+             * Total
+             * @description How many stories match the filters.
+             */
+            total: number;
+        };
+        /** StoryPreview */
+        StoryPreview: {
+            /**
+             * Html
+             * @description The whole story page as a member would read it, for a sandboxed frame.
+             */
+            html: string;
+        };
+        /** StoryRemoved */
+        StoryRemoved: {
+            /** Content Id */
+            content_id: string;
+            /**
+             * Outcome
+             * @description `deleted`: it had never been on the site; `unpublished`: it had, so it is kept off the site with its post_id (its comments stay).
+             * @enum {string}
+             */
+            outcome: "deleted" | "unpublished";
+        };
+        /**
+         * StorySummary
+         * @description A story in the console's list (no HTML).
+         */
+        StorySummary: {
+            /**
+             * Access
+             * @enum {string}
+             */
+            access: "free" | "members";
+            /** Author */
+            author: string;
+            /** Brand */
+            brand: string;
+            /** Content Id */
+            content_id: string;
+            /** Headline */
+            headline: string;
+            /** Post Id */
+            post_id: number;
+            /** Published At */
+            published_at: string | null;
+            /** Section */
+            section: string;
+            /** Slug */
+            slug: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "draft" | "scheduled" | "published" | "unpublished";
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
+            /** Updated By */
+            updated_by: string | null;
         };
         /** SubscribeIn */
         SubscribeIn: {
@@ -2722,6 +5279,152 @@ export interface components {
              */
             trial: boolean;
         };
+        /** SubscriptionRow */
+        SubscriptionRow: {
+            /** Ends */
+            ends: string | null;
+            /**
+             * Follows On
+             * @description The pending subscription that follows it.
+             */
+            follows_on: string | null;
+            /** Id */
+            id: string;
+            /** Next Billing Date */
+            next_billing_date: string | null;
+            /** Paid Through Date */
+            paid_through_date: string | null;
+            /** Plan Id */
+            plan_id: string;
+            /** Plan Name */
+            plan_name: string;
+            /** Price */
+            price: string;
+            /**
+             * State
+             * @description active, pending, cancelled or past due
+             */
+            state: string;
+            /** Trial */
+            trial: boolean;
+        };
+        /**
+         * TenantChange
+         * @description What to change; a field left out keeps its value.
+         */
+        TenantChange: {
+            /**
+             * Allowed Origins
+             * @description Up to 20 merchant page origins (scheme, host, optional port; no path), matched exactly against the browser's Origin header: normalised to lower case without the default port, repeats dropped. 400 `invalid-tenant` names the first that is not one.
+             */
+            allowed_origins?: string[] | null;
+            /**
+             * Js Options
+             * @description The widget options squatch-js reads (widget.defaultWidgetType, widgetUrlMappings, conversionUrls, fuelTankAutofillUrls, cta): a JSON object of at most 20,000 characters.
+             */
+            js_options?: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * Mode
+             * @description `test`: widget calls without a user JWT are accepted (never in production); `live`: every widget call needs a user JWT signed with the tenant's API key.
+             */
+            mode?: ("test" | "live") | null;
+            /** Name */
+            name?: string | null;
+        };
+        /** TenantIn */
+        TenantIn: {
+            /**
+             * Alias
+             * @description The tenant alias merchant pages name (squatch.init({tenantAlias})): lower-case letters, digits, - and _. It cannot be changed, nor ever reused, since share links and referral cookies carry it.
+             */
+            alias: string;
+            /**
+             * Allowed Origins
+             * @description Up to 20 merchant page origins (scheme, host, optional port; no path), matched exactly against the browser's Origin header: normalised to lower case without the default port, repeats dropped. 400 `invalid-tenant` names the first that is not one.
+             */
+            allowed_origins?: string[];
+            /**
+             * Js Options
+             * @description The widget options squatch-js reads (widget.defaultWidgetType, widgetUrlMappings, conversionUrls, fuelTankAutofillUrls, cta): a JSON object of at most 20,000 characters.
+             */
+            js_options?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Mode
+             * @description `test`: widget calls without a user JWT are accepted (never in production); `live`: every widget call needs a user JWT signed with the tenant's API key.
+             * @default test
+             * @enum {string}
+             */
+            mode: "test" | "live";
+            /**
+             * Name
+             * @description The merchant's name.
+             */
+            name: string;
+        };
+        /** TenantOut */
+        TenantOut: {
+            /** Alias */
+            alias: string;
+            /** Allowed Origins */
+            allowed_origins: string[];
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Js Options */
+            js_options: {
+                [key: string]: unknown;
+            };
+            /**
+             * Key Ends With
+             * @description The key's last 4 characters, to tell keys apart; the key itself is shown only once, when made.
+             */
+            key_ends_with: string;
+            /**
+             * Key Rotated At
+             * @description null: the key it was created with.
+             */
+            key_rotated_at: string | null;
+            /**
+             * Mode
+             * @enum {string}
+             */
+            mode: "test" | "live";
+            /** Name */
+            name: string;
+            /**
+             * Programmes
+             * @description How many programmes it has.
+             */
+            programmes: number;
+        };
+        /** TenantPage */
+        TenantPage: {
+            /** Items */
+            items: components["schemas"]["TenantOut"][];
+            /**
+             * Next
+             * @description The `after` of the next page; null on the last.
+             */
+            next: string | null;
+        };
+        /**
+         * TenantWithKey
+         * @description A new key, shown this once: Masthead keeps it to check calls, but never shows it again.
+         */
+        TenantWithKey: {
+            /**
+             * Api Key
+             * @description The tenant's API key: the password of the merchant server's HTTP Basic auth and the HS256 secret of its users' JWTs. Shown this once.
+             */
+            api_key: string;
+            tenant: components["schemas"]["TenantOut"];
+        };
         /** TextCampaignsOutput */
         TextCampaignsOutput: {
             /** Ctaheading */
@@ -2771,6 +5474,12 @@ export interface components {
             created_at: string;
             /** Id */
             id: string;
+            /**
+             * Refunded
+             * @description Given back in full (refunded, or voided before it settled).
+             * @default false
+             */
+            refunded: boolean;
             /** Status */
             status: string;
         };
@@ -2834,6 +5543,28 @@ export interface components {
             shareLinks: {
                 [key: string]: string;
             };
+        };
+        /** CancelIn */
+        masthead__billing__memberships__schemas__CancelIn: {
+            /**
+             * Cancel-Reason
+             * @default
+             */
+            "cancel-reason": string;
+            /**
+             * Cancel-Reason-Text
+             * @default
+             */
+            "cancel-reason-text": string;
+        };
+        /** CancelIn */
+        masthead__support__schemas__CancelIn: {
+            /**
+             * Note
+             * @description Why, as the reader said it: kept as the cancel reason's text.
+             * @default
+             */
+            note: string;
         };
     };
     responses: never;
@@ -3114,6 +5845,1369 @@ export interface operations {
             };
         };
     };
+    dashboard_cancellations: {
+        parameters: {
+            query?: {
+                /** @description The first day (default: 12 months or 30 days back) */
+                from?: string | null;
+                /** @description The last day (default: today) */
+                to?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Chart"];
+                };
+            };
+            /** @description `bad-range`: the range is backwards, too long or out of bounds */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dashboard_cancellations_csv: {
+        parameters: {
+            query?: {
+                /** @description The first day (default: 12 months or 30 days back) */
+                from?: string | null;
+                /** @description The last day (default: today) */
+                to?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart's numbers: a header row, then one row per month or day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description `bad-range`: the range is backwards, too long or out of bounds */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dashboard_members_by_status: {
+        parameters: {
+            query?: {
+                /** @description The first day (default: 12 months or 30 days back) */
+                from?: string | null;
+                /** @description The last day (default: today) */
+                to?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Chart"];
+                };
+            };
+            /** @description `bad-range`: the range is backwards, too long or out of bounds */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dashboard_members_by_status_csv: {
+        parameters: {
+            query?: {
+                /** @description The first day (default: 12 months or 30 days back) */
+                from?: string | null;
+                /** @description The last day (default: today) */
+                to?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart's numbers: a header row, then one row per month or day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description `bad-range`: the range is backwards, too long or out of bounds */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dashboard_new_members: {
+        parameters: {
+            query?: {
+                /** @description The first day (default: 12 months or 30 days back) */
+                from?: string | null;
+                /** @description The last day (default: today) */
+                to?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Chart"];
+                };
+            };
+            /** @description `bad-range`: the range is backwards, too long or out of bounds */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dashboard_new_members_csv: {
+        parameters: {
+            query?: {
+                /** @description The first day (default: 12 months or 30 days back) */
+                from?: string | null;
+                /** @description The last day (default: today) */
+                to?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart's numbers: a header row, then one row per month or day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description `bad-range`: the range is backwards, too long or out of bounds */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dashboard_referral_conversions: {
+        parameters: {
+            query?: {
+                /** @description The first day (default: 12 months or 30 days back) */
+                from?: string | null;
+                /** @description The last day (default: today) */
+                to?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Chart"];
+                };
+            };
+            /** @description `bad-range`: the range is backwards, too long or out of bounds */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dashboard_referral_conversions_csv: {
+        parameters: {
+            query?: {
+                /** @description The first day (default: 12 months or 30 days back) */
+                from?: string | null;
+                /** @description The last day (default: today) */
+                to?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart's numbers: a header row, then one row per month or day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description `bad-range`: the range is backwards, too long or out of bounds */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dashboard_revenue: {
+        parameters: {
+            query?: {
+                /** @description The first day (default: 12 months or 30 days back) */
+                from?: string | null;
+                /** @description The last day (default: today) */
+                to?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Chart"];
+                };
+            };
+            /** @description `bad-range`: the range is backwards, too long or out of bounds */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dashboard_revenue_csv: {
+        parameters: {
+            query?: {
+                /** @description The first day (default: 12 months or 30 days back) */
+                from?: string | null;
+                /** @description The last day (default: today) */
+                to?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart's numbers: a header row, then one row per month or day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description `bad-range`: the range is backwards, too long or out of bounds */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dashboard_trials: {
+        parameters: {
+            query?: {
+                /** @description The first day (default: 12 months or 30 days back) */
+                from?: string | null;
+                /** @description The last day (default: today) */
+                to?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Chart"];
+                };
+            };
+            /** @description `bad-range`: the range is backwards, too long or out of bounds */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dashboard_trials_csv: {
+        parameters: {
+            query?: {
+                /** @description The first day (default: 12 months or 30 days back) */
+                from?: string | null;
+                /** @description The last day (default: today) */
+                to?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart's numbers: a header row, then one row per month or day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description `bad-range`: the range is backwards, too long or out of bounds */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_rules_admin_api_decision_rules_get: {
+        parameters: {
+            query?: {
+                feature?: ("available-plans" | "membership-entitlement-check" | "cancel-flow-offer" | "text-campaigns") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleListOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_rule_admin_api_decision_rules_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reorder_rules_admin_api_decision_rules_order_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleOrderOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    preview_rules_admin_api_decision_rules_preview_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreviewOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    show_rule_admin_api_decision_rules__rule_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    replace_rule_admin_api_decision_rules__rule_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The rule id is not a number: no such address takes this method. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_rule_admin_api_decision_rules__rule_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The rule id is not a number: no such address takes this method. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_enabled_admin_api_decision_rules__rule_id__enabled_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnabledIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The rule id is not a number: no such address takes this method. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_discounts_admin_api_discounts_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscountListOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_discount_admin_api_discounts_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewDiscountIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscountAdminOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    show_discount_admin_api_discounts__discount_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                discount_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscountAdminOut"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_discount_admin_api_discounts__discount_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                discount_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DiscountFields"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscountAdminOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     me_admin_api_me_get: {
         parameters: {
             query?: never;
@@ -3143,6 +7237,1648 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_plans_admin_api_plans_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanListOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_plan_admin_api_plans_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewPlanIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanAdminOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    show_plan_admin_api_plans__plan_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                plan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanAdminOut"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_plan_admin_api_plans__plan_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                plan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanFields"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanAdminOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    search_admin_api_readers_get: {
+        parameters: {
+            query: {
+                q: string;
+                after?: string | null;
+                after_id?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReaderSearchOut"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    show_admin_api_readers__reader_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The reader's account id. */
+                reader_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReaderOut"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    grant_home_delivery_admin_api_readers__reader_id__home_delivery_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The reader's account id. */
+                reader_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionOut"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revoke_home_delivery_admin_api_readers__reader_id__home_delivery_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The reader's account id. */
+                reader_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionOut"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_membership_admin_api_readers__reader_id__membership_cancel_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The reader's account id. */
+                reader_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["masthead__support__schemas__CancelIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    pause_membership_admin_api_readers__reader_id__membership_pause_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The reader's account id. */
+                reader_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PauseIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payment Required */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    password_reset_admin_api_readers__reader_id__password_reset_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The reader's account id. */
+                reader_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionOut"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refund_admin_api_readers__reader_id__payments__transaction_id__refund_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The reader's account id. */
+                reader_id: number;
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    revoke_sessions_admin_api_readers__reader_id__sessions_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The reader's account id. */
+                reader_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionOut"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resend_verification_admin_api_readers__reader_id__verification_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The reader's account id. */
+                reader_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionOut"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_tenants_admin_api_referral_tenants_get: {
+        parameters: {
+            query?: {
+                after?: string | null;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantPage"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_tenant_admin_api_referral_tenants_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantWithKey"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    show_tenant_admin_api_referral_tenants__alias__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_tenant_admin_api_referral_tenants__alias__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_tenant_admin_api_referral_tenants__alias__patch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantChange"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rotate_key_admin_api_referral_tenants__alias__key_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantWithKey"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_programmes_admin_api_referral_tenants__alias__programmes_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgrammeList"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_programme_admin_api_referral_tenants__alias__programmes_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProgrammeIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgrammeOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    show_programme_admin_api_referral_tenants__alias__programmes__slug__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                alias: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgrammeOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_programme_admin_api_referral_tenants__alias__programmes__slug__patch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                alias: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProgrammeChange"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgrammeOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_codes_admin_api_referral_tenants__alias__programmes__slug__codes_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                alias: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodesIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodesAdded"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodesRefusal"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_referrals_admin_api_referral_tenants__alias__referrals_get: {
+        parameters: {
+            query?: {
+                programme?: string | null;
+                status?: ("PENDING" | "CONVERTED") | null;
+                before?: number | null;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralPage"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3544,6 +9280,953 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StaffMember"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_pages_admin_api_static_pages_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaticPageListOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    show_page_admin_api_static_pages__brand___slug__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                brand: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaticPageOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    replace_page_admin_api_static_pages__brand___slug__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                brand: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaticPageIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaticPageOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reset_page_admin_api_static_pages__brand___slug__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                brand: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaticPageOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    preview_page_admin_api_static_pages__brand___slug__preview_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                brand: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaticPageIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaticPagePreview"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_stories_admin_api_stories_get: {
+        parameters: {
+            query?: {
+                brand?: ("main" | "gossip" | "lifestyle") | null;
+                section?: string | null;
+                status?: ("draft" | "scheduled" | "published" | "unpublished") | null;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoryPage"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_story_admin_api_stories_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoryIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoryOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_desks_admin_api_stories_desks_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Desks"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    preview_unsaved_admin_api_stories_preview_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoryIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoryPreview"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    show_story_admin_api_stories__content_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The story's id. */
+                content_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoryOut"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_story_admin_api_stories__content_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The story's id. */
+                content_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoryIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoryOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_story_admin_api_stories__content_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The story's id. */
+                content_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    preview_story_admin_api_stories__content_id__preview_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                content_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoryPreview"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    publish_story_admin_api_stories__content_id__publish_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The story's id. */
+                content_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoryOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    schedule_story_admin_api_stories__content_id__schedule_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The story's id. */
+                content_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduleIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoryOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unpublish_story_admin_api_stories__content_id__unpublish_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The story's id. */
+                content_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoryOut"];
                 };
             };
             /** @description Bad Request */
@@ -4414,7 +11097,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["CancelIn"] | null;
+                "application/json": components["schemas"]["masthead__billing__memberships__schemas__CancelIn"] | null;
             };
         };
         responses: {
@@ -5270,6 +11953,215 @@ export interface operations {
             };
         };
     };
+    list_discounts_operator_v1_discounts_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscountListOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_discount_operator_v1_discounts_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewDiscountIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscountAdminOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    show_discount_operator_v1_discounts__discount_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                discount_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscountAdminOut"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_discount_operator_v1_discounts__discount_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                discount_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DiscountFields"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscountAdminOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     show_operator_v1_home_delivery__email__get: {
         parameters: {
             query?: never;
@@ -5389,6 +12281,846 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HomeDeliveryOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_plans_operator_v1_plans_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanListOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_plan_operator_v1_plans_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewPlanIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanAdminOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    show_plan_operator_v1_plans__plan_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                plan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanAdminOut"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_plan_operator_v1_plans__plan_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                plan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanFields"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanAdminOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_tenants_operator_v1_referral_tenants_get: {
+        parameters: {
+            query?: {
+                after?: string | null;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantPage"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_tenant_operator_v1_referral_tenants_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantWithKey"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    show_tenant_operator_v1_referral_tenants__alias__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_tenant_operator_v1_referral_tenants__alias__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_tenant_operator_v1_referral_tenants__alias__patch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantChange"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rotate_key_operator_v1_referral_tenants__alias__key_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantWithKey"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_programmes_operator_v1_referral_tenants__alias__programmes_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgrammeList"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_programme_operator_v1_referral_tenants__alias__programmes_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProgrammeIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgrammeOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    show_programme_operator_v1_referral_tenants__alias__programmes__slug__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                alias: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgrammeOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_programme_operator_v1_referral_tenants__alias__programmes__slug__patch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                alias: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProgrammeChange"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgrammeOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_codes_operator_v1_referral_tenants__alias__programmes__slug__codes_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                alias: string;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodesIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodesAdded"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodesRefusal"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_referrals_operator_v1_referral_tenants__alias__referrals_get: {
+        parameters: {
+            query?: {
+                programme?: string | null;
+                status?: ("PENDING" | "CONVERTED") | null;
+                before?: number | null;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralPage"];
                 };
             };
             /** @description Bad Request */
@@ -5590,6 +13322,178 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StaticPageOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    show_story_operator_v1_stories__content_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The CMS's stable id of the story: letters, digits and . _ : - (at most 64), such as a UUID. */
+                content_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoryOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_story_operator_v1_stories__content_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The CMS's stable id of the story: letters, digits and . _ : - (at most 64), such as a UUID. */
+                content_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CmsStoryIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoryOut"];
+                };
+            };
+            /** @description The story was made. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoryOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_story_operator_v1_stories__content_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The CMS's stable id of the story: letters, digits and . _ : - (at most 64), such as a UUID. */
+                content_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoryRemoved"];
                 };
             };
             /** @description Bad Request */

@@ -1,8 +1,9 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: 'primary' | 'secondary' | 'link';
   busy?: boolean;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** A button that says when it is working, so a second press is not needed to find out. */

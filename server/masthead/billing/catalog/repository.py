@@ -5,10 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from masthead.billing.catalog.models import BillingDiscount, BillingPlan
+from masthead.billing.gateway import ACTIVE, PAST_DUE, PENDING
+from masthead.billing.memberships.models import BillingSubscription
+
+# Subscriptions that will be charged again: what a price change would be about.
+_LIVE = (ACTIVE, PENDING, PAST_DUE)
 
 
 def enabled_plans(db: Session) -> Sequence[BillingPlan]:
@@ -47,3 +52,24 @@ def plans_stepping_up(db: Session, until: date) -> Sequence[BillingPlan]:
             BillingPlan.step_up_date <= until,
         )
     ).all()
+
+
+def all_plans(db: Session) -> Sequence[BillingPlan]:
+    """Every plan, offered or not, in card order (the console's list)."""
+    return db.scalars(select(BillingPlan).order_by(BillingPlan.position, BillingPlan.id)).all()
+
+
+def all_discounts(db: Session) -> Sequence[BillingDiscount]:
+    return db.scalars(select(BillingDiscount).order_by(BillingDiscount.id)).all()
+
+
+def live_members(db: Session, plan_ids: list[str] | None = None) -> dict[str, int]:
+    """Live subscriptions per plan id (plans without any are left out)."""
+    query = (
+        select(BillingSubscription.plan_id, func.count())
+        .where(BillingSubscription.status.in_(_LIVE))
+        .group_by(BillingSubscription.plan_id)
+    )
+    if plan_ids is not None:
+        query = query.where(BillingSubscription.plan_id.in_(plan_ids))
+    return {plan_id: int(count) for plan_id, count in db.execute(query).all()}

@@ -72,9 +72,13 @@ def seed_catalogue(runtime: Runtime) -> None:
         for spec in SEED:
             if repository.plan_row(db, spec["id"]) is None:
                 db.add(BillingPlan(product_id=DEFAULT_PRODUCT_ID, **spec))
-        db.flush()
-        rows = list(repository.enabled_plans(db))
-        specs = [_gateway_plan(row) for row in rows]
+    publish_catalogue(runtime)
+
+
+def publish_catalogue(runtime: Runtime) -> None:
+    """Make the gateway's plans match the enabled catalogue (after an edit is committed)."""
+    with runtime.sessions() as db:
+        specs = [_gateway_plan(row) for row in repository.enabled_plans(db)]
     gateway_of(runtime).publish_plans(specs)
 
 

@@ -268,6 +268,19 @@ class BraintreeGateway:
         )
         return as_transaction(result.transaction)
 
+    # Transactions: a full refund of a settled sale, or the void of one not settled yet
+
+    def refund_transaction(self, transaction_id: str) -> TransactionInfo:
+        result = self._call(lambda: self._gateway.transaction.refund(transaction_id))
+        return as_transaction(result.transaction)
+
+    def void_transaction(self, transaction_id: str) -> TransactionInfo:
+        result = self._call(lambda: self._gateway.transaction.void(transaction_id))
+        return as_transaction(result.transaction)
+
+    def find_transaction(self, transaction_id: str) -> TransactionInfo:
+        return as_transaction(self._call(lambda: self._gateway.transaction.find(transaction_id)))
+
     # Webhooks
 
     def parse_webhook(self, bt_signature: str, bt_payload: str) -> WebhookInfo:

@@ -134,6 +134,9 @@ def as_transaction(t: Any) -> TransactionInfo:
         subscription_id=text_or_none(getattr(t, "subscription_id", None)),
         payment_instrument_type=text_or_none(getattr(t, "payment_instrument_type", None))
         or "credit_card",
+        type="credit" if str(getattr(t, "type", "sale")) == "credit" else "sale",
+        refund_ids=tuple(str(i) for i in getattr(t, "refund_ids", None) or ()),
+        refunded_transaction_id=text_or_none(getattr(t, "refunded_transaction_id", None)),
     )
 
 

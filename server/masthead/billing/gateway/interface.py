@@ -19,6 +19,7 @@ from typing import Literal, Protocol
 PaymentMethodType = Literal["CreditCard", "PayPalAccount", "GooglePay", "ApplePay", "VenmoAccount"]
 SubscriptionStatus = Literal["Active", "Canceled", "Expired", "Past Due", "Pending"]
 TrialUnit = Literal["day", "month"]
+TransactionType = Literal["sale", "credit"]
 
 ACTIVE: SubscriptionStatus = "Active"
 CANCELED: SubscriptionStatus = "Canceled"
@@ -42,6 +43,10 @@ GATEWAY_REJECTED = "gateway_rejected"
 CVV_REJECTION_REASON = "cvv"  # a gateway rejection by the merchant's CVV rules
 INVALID_SIGNATURE = "invalid_signature"
 UNAVAILABLE = "gateway_unavailable"  # authentication, server or network failure
+# Braintree's refusals of a refund or a void (its validation error codes).
+NOT_SETTLED = "91506"  # "Cannot refund transaction unless it is settled.": void it instead
+ALREADY_REFUNDED = "91512"  # "Transaction has already been completely refunded."
+CANNOT_VOID = "91504"  # only an authorized or submitted_for_settlement sale can be voided
 
 
 @dataclass(frozen=True)
@@ -70,6 +75,9 @@ class TransactionInfo:
     gateway_rejection_reason: str | None = None
     subscription_id: str | None = None
     payment_instrument_type: str = "credit_card"
+    type: TransactionType = "sale"  # a refund is a credit of its own
+    refund_ids: tuple[str, ...] = ()  # a sale's refunds (credits), oldest first
+    refunded_transaction_id: str | None = None  # a credit's sale
 
     @property
     def succeeded(self) -> bool:
@@ -250,6 +258,18 @@ class PaymentGateway(Protocol):
     def retry_charge(
         self, subscription_id: str, amount: Decimal | None = None
     ) -> TransactionInfo: ...
+
+    def refund_transaction(self, transaction_id: str) -> TransactionInfo:
+        """Refund a settled (or settling) sale in full: the answer is the refund, a credit.
+        NOT_SETTLED before the sale settles (void it then), ALREADY_REFUNDED after."""
+        ...
+
+    def void_transaction(self, transaction_id: str) -> TransactionInfo:
+        """Void a sale not yet settled: the answer is the sale, now "voided"; CANNOT_VOID
+        once it has begun settling (refund it then)."""
+        ...
+
+    def find_transaction(self, transaction_id: str) -> TransactionInfo: ...
 
     def parse_webhook(self, bt_signature: str, bt_payload: str) -> WebhookInfo: ...
 

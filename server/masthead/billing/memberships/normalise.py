@@ -41,6 +41,8 @@ from masthead.billing.memberships.status import (
     normalise_state,
 )
 
+VOIDED = "voided"  # Braintree's status of a sale voided before it settled (refunds.py)
+
 _WIRE_STATE: dict[SubscriptionState, WireState] = {
     SubscriptionState.ACTIVE: "active",
     SubscriptionState.PENDING: "pending",
@@ -68,8 +70,11 @@ def copy_info(row: BillingSubscription, info: SubscriptionInfo) -> None:
             "amount": str(t.amount.quantize(CENT)),
             "status": t.status,
             "created_at": t.created_at.isoformat(),
+            # Given back in full: refunded by a credit, or voided before it settled.
+            "refunded": bool(t.refund_ids) or t.status == VOIDED,
         }
         for t in info.transactions
+        if t.type == "sale"  # a refund (a credit) is not a charge of the subscription
     ]
     row.discounts = [
         {"id": d.id, "amount": str(d.amount.quantize(CENT)), "cycles": d.number_of_billing_cycles}

@@ -75,6 +75,9 @@ class TransactionOut(BaseModel):
     amount: str
     status: str
     created_at: str
+    refunded: bool = Field(
+        default=False, description="Given back in full (refunded, or voided before it settled)."
+    )
 
 
 class ProductRef(BaseModel):

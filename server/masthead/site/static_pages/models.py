@@ -17,6 +17,6 @@ class StaticPage(Base):
     brand: Mapped[str] = mapped_column(String(16), primary_key=True)
     slug: Mapped[str] = mapped_column(String(64), primary_key=True)
     title: Mapped[str] = mapped_column(String(120))
-    # The publisher's own HTML (checked by html_rules.py when stored), shown as it is.
+    # The publisher's own HTML (checked by masthead/html_rules.py when stored), shown as it is.
     body_html: Mapped[str] = mapped_column(Text)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)

@@ -7,14 +7,11 @@ the setting is empty. An edit shows on the next page view, in every process.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Response
 
 from masthead.deps import DbDep, RuntimeDep
-from masthead.errors import ApiError
 from masthead.operator_auth import bearer_key_check
 from masthead.site.static_pages import service
 from masthead.site.static_pages.schemas import (
@@ -45,14 +42,6 @@ def _no_store(response: Response) -> None:
 router.dependencies.append(Depends(_no_store))
 
 
-@contextmanager
-def _refusals_as_api_errors() -> Iterator[None]:
-    try:
-        yield
-    except service.StaticPageError as exc:
-        raise ApiError(exc.status, exc.type, exc.message) from None
-
-
 @router.get(
     "",
     response_model=StaticPageListOut,
@@ -71,8 +60,7 @@ def list_pages(_: OperatorDep, db: DbDep) -> StaticPageListOut:
     description=PAGE_HELP.strip(),
 )
 def show_page(brand: str, slug: str, _: OperatorDep, db: DbDep) -> StaticPageOut:
-    with _refusals_as_api_errors():
-        return page_out(service.page(db, brand, slug))
+    return page_out(service.page(db, brand, slug))
 
 
 @router.put(
@@ -91,9 +79,7 @@ def replace_page(
     db: DbDep,
     rt: RuntimeDep,
 ) -> StaticPageOut:
-    with _refusals_as_api_errors():
-        view = service.store(db, rt.clock.now(), brand, slug, body.title, body.body)
-    return page_out(view)
+    return page_out(service.store(db, rt.clock.now(), brand, slug, body.title, body.body))
 
 
 @router.delete(
@@ -104,5 +90,4 @@ def replace_page(
     description="Answers the page as it is now shown (`edited: false`)." + PAGE_HELP,
 )
 def reset_page(brand: str, slug: str, _: OperatorDep, db: DbDep) -> StaticPageOut:
-    with _refusals_as_api_errors():
-        return page_out(service.reset(db, brand, slug))
+    return page_out(service.reset(db, brand, slug))

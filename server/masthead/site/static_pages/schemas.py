@@ -7,6 +7,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_serializer
 
+from masthead.site.brands import BRANDS
 from masthead.site.static_pages.service import PageView
 
 TITLE_MAX = 120
@@ -28,6 +29,7 @@ class StaticPageIn(BaseModel):
 
 class StaticPageOut(BaseModel):
     brand: str
+    brandName: str = Field(description="The brand's name, as its pages show it.")
     slug: str
     path: str = Field(description="Where the page is served on the brand's host.")
     title: str
@@ -49,6 +51,7 @@ def page_out(view: PageView) -> StaticPageOut:
     """A page as the operator API and the CLI answer it."""
     return StaticPageOut(
         brand=view.brand,
+        brandName=BRANDS[view.brand].name,
         slug=view.slug,
         path=view.path,
         title=view.title,
@@ -56,3 +59,7 @@ def page_out(view: PageView) -> StaticPageOut:
         edited=view.edited,
         updatedAt=view.updated_at,
     )
+
+
+class StaticPagePreview(BaseModel):
+    html: str = Field(description="The whole page, to show in a sandboxed frame.")

@@ -9,17 +9,22 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
+from masthead.errors import ApiError
+from masthead.html_rules import PageHtmlError, check_body
 from masthead.site.brands import BRANDS
 from masthead.site.static_pages import repository
 from masthead.site.static_pages.defaults import PATHS, REQUIRED_IDS, default_page
-from masthead.site.static_pages.html_rules import PageHtmlError, check_body
 from masthead.site.static_pages.models import StaticPage
+from masthead.staff.api import Actor, record_action
+
+EDITED = "static_page.edited"
+RESET = "static_page.reset"
+TARGET = "static-page"  # audit target_type; target_id is "brand/slug"
 
 
-class StaticPageError(Exception):
-    def __init__(self, status: int, type_: str, message: str) -> None:
-        super().__init__(message)
-        self.status, self.type, self.message = status, type_, message
+class StaticPageError(ApiError):
+    """A refusal of the static pages' rules: the API answers it in the one error shape, the
+    CLI prints its message."""
 
 
 @dataclass(frozen=True)
@@ -65,11 +70,7 @@ def listing(db: Session) -> list[PageView]:
 
 
 def store(db: Session, now: datetime, brand: str, slug: str, title: str, body: str) -> PageView:
-    _known(brand, slug)
-    try:
-        check_body(body, REQUIRED_IDS.get(slug, ()))
-    except PageHtmlError as exc:
-        raise StaticPageError(400, "bad-request", f"The page was not changed: {exc}") from None
+    check(brand, slug, body)
     row = repository.stored(db, brand, slug)
     if row is None:
         row = StaticPage(brand=brand, slug=slug)
@@ -77,6 +78,70 @@ def store(db: Session, now: datetime, brand: str, slug: str, title: str, body: s
     row.title, row.body_html, row.updated_at = title, body, now
     db.flush()
     return _view(brand, slug, row)
+
+
+def check(brand: str, slug: str, body: str) -> None:
+    """What store() checks, without storing: the console's preview shows only what could be
+    stored."""
+    _known(brand, slug)
+    try:
+        check_body(body, REQUIRED_IDS.get(slug, ()))
+    except PageHtmlError as exc:
+        raise StaticPageError(400, "bad-request", f"The page was not changed: {exc}") from None
+
+
+def _shown(view: PageView) -> dict[str, str]:
+    return {"title": view.title, "body": view.body_html}
+
+
+def edit_by_staff(
+    db: Session,
+    now: datetime,
+    actor: Actor,
+    address: str,
+    brand: str,
+    slug: str,
+    title: str,
+    body: str,
+) -> PageView:
+    """A staff member's edit: stored, and audited with the text before and after (in the same
+    transaction; an edit that changes nothing is not logged)."""
+    before = page(db, brand, slug)
+    after = store(db, now, brand, slug, title, body)
+    if _shown(before) != _shown(after):
+        record_action(
+            db,
+            now,
+            EDITED,
+            actor,
+            target_type=TARGET,
+            target_id=f"{brand}/{slug}",
+            before=_shown(before),
+            after=_shown(after),
+            address=address,
+        )
+    return after
+
+
+def reset_by_staff(
+    db: Session, now: datetime, actor: Actor, address: str, brand: str, slug: str
+) -> PageView:
+    """A staff member brings back the built-in text, audited like an edit."""
+    before = page(db, brand, slug)
+    after = reset(db, brand, slug)
+    if before.edited or before.updated_at is not None:
+        record_action(
+            db,
+            now,
+            RESET,
+            actor,
+            target_type=TARGET,
+            target_id=f"{brand}/{slug}",
+            before=_shown(before),
+            after=_shown(after),
+            address=address,
+        )
+    return after
 
 
 def reset(db: Session, brand: str, slug: str) -> PageView:

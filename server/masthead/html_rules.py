@@ -1,7 +1,10 @@
-"""What an operator's page body may hold: the publisher's own HTML, shown as it is, so it is
-checked when stored. Text structure and links only (no scripts, styles, frames, forms or
-event handlers), no <h1> (the page's title is its heading), ids unique, and the ids other
-pages link to (the cancellation section) present."""
+"""What the publisher's own HTML may hold (a static page's body, a story's teaser and
+members' part): it is shown as it is, so it is checked when stored. Text structure and links
+only (no scripts, styles, frames, forms or event handlers), no <h1> (the page's title or the
+story's headline is its heading), ids unique (and apart from the ids the page around it
+uses), and the ids other pages link to (the cancellation section) present.
+
+Pure and neutral: the static pages (site) and the stories (articles) both check with it."""
 
 from __future__ import annotations
 
@@ -29,15 +32,17 @@ class PageHtmlError(ValueError):
 
 
 class _Checker(HTMLParser):
-    def __init__(self) -> None:
+    def __init__(self, what: str, taken_ids: tuple[str, ...]) -> None:
         super().__init__(convert_charrefs=True)
+        self.what = what
+        self.taken = taken_ids
         self.ids: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag not in ALLOWED_TAGS:
             hint = " (the page's title is its only <h1>: use <h2>)" if tag == "h1" else ""
             raise PageHtmlError(
-                f"The body may not contain <{tag}>{hint}. Allowed elements: "
+                f"{self.what} may not contain <{tag}>{hint}. Allowed elements: "
                 f"{', '.join(sorted(ALLOWED_TAGS))}."
             )
         for name, value in attrs:
@@ -62,18 +67,30 @@ class _Checker(HTMLParser):
                 )
             if value in self.ids:
                 raise PageHtmlError(f'The id "{value}" is used twice: ids must be unique.')
+            if value in self.taken:
+                raise PageHtmlError(
+                    f'The id "{value}" is already used elsewhere on the page: choose another.'
+                )
             self.ids.append(value)
 
 
-def check_body(body_html: str, required_ids: tuple[str, ...] = ()) -> None:
-    """Raises PageHtmlError naming the first thing the body may not hold."""
-    checker = _Checker()
+def check_body(
+    body_html: str,
+    required_ids: tuple[str, ...] = (),
+    *,
+    what: str = "The body",
+    taken_ids: tuple[str, ...] = (),
+) -> list[str]:
+    """Raises PageHtmlError naming the first thing the HTML may not hold (`what` names it in
+    the sentence); `taken_ids` are ids the page around it already has. Answers its ids."""
+    checker = _Checker(what, taken_ids)
     checker.feed(body_html)
     checker.close()
     for required in required_ids:
         if required not in checker.ids:
             raise PageHtmlError(
-                f'The body needs an element with id="{required}": links point to '
+                f'{what} needs an element with id="{required}": links point to '
                 f"#{required} on this page (for example <h2 "
                 f'id="{required}">...</h2>).'
             )
+    return checker.ids
