@@ -77,6 +77,9 @@ def base_settings(database_url: str) -> Settings:
         seed_demo=False,
         rate_limit_per_address=1000,
         rate_limit_per_account=1000,
+        # argon2id at its cheapest: at the recommended parameters every hash cost a fifth of
+        # a second of CPU, most of the suite's time (test_password_hashing.py tests those).
+        password_hashing="minimal",
     )
 
 
