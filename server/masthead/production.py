@@ -59,6 +59,11 @@ def settings_problems(settings: Settings) -> list[str]:
         problems.append(
             "MASTHEAD_SEED_DEMO=true: demo readers with a published password; set it to false"
         )
+    if settings.password_hashing != "recommended":
+        problems.append(
+            f"MASTHEAD_PASSWORD_HASHING={settings.password_hashing}: argon2id at its cheapest, "
+            "for test suites; set it to recommended"
+        )
     if "secret_key" not in settings.model_fields_set:
         problems.append(
             "MASTHEAD_SECRET_KEY is not set: a random key kept on this machine signs nonces; "

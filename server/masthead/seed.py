@@ -30,14 +30,18 @@ def seed_demo(runtime: Runtime) -> None:
         for email, full_name, colour in DEMO_READERS:
             existing = repository.user_by_email(db, email)
             if existing is not None:
-                if passwords.verify_password(existing.password_hash, _FORMER_DEMO_PASSWORD):
-                    existing.password_hash = passwords.hash_password(DEMO_PASSWORD)
+                if passwords.verify_password(
+                    runtime.settings, existing.password_hash, _FORMER_DEMO_PASSWORD
+                ):
+                    existing.password_hash = passwords.hash_password(
+                        runtime.settings, DEMO_PASSWORD
+                    )
                 continue
             first, _, last = full_name.partition(" ")
             repository.add_user(
                 db,
                 email,
-                passwords.hash_password(DEMO_PASSWORD),
+                passwords.hash_password(runtime.settings, DEMO_PASSWORD),
                 verified=True,
                 attributes={
                     "full-name": full_name,

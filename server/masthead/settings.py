@@ -133,6 +133,12 @@ class Settings(BaseSettings):
         "so the client address is the connection's.",
     )
     seed_demo: bool = Field(default=True, description="`make run` seeds demo readers.")
+    password_hashing: Literal["recommended", "minimal"] = Field(
+        default="recommended",
+        description="'recommended': argon2id with argon2-cffi's recommended parameters (RFC "
+        "9106's low-memory choice: 64 MiB, 3 passes, 4 lanes). 'minimal': argon2id at its "
+        "cheapest, for test suites, which hash thousands of passwords (production refuses it).",
+    )
     secret_key: str = Field(
         default_factory=lambda: dev_secret_key(),
         min_length=16,

@@ -19,7 +19,6 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
 
-from masthead.app import create_app
 from masthead.clock import FrozenClock
 from masthead.deps import Runtime
 from masthead.identity.cookies import SESSION_COOKIE
@@ -27,6 +26,7 @@ from masthead.migrate import upgrade
 from masthead.models import Base
 from masthead.nonces import REST_ACTION, make_nonce
 from masthead.settings import Settings
+from tests.kept_apps import KeptApps, after_test, fresh
 
 TEST_ORIGIN = "http://testserver"
 
@@ -63,9 +63,16 @@ def database_url(tmp_path_factory: pytest.TempPathFactory) -> str:
     return url
 
 
+START = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
+_CLOCK = FrozenClock(START)
+
+
 @pytest.fixture
 def clock() -> FrozenClock:
-    return FrozenClock(datetime(2026, 11, 22, 12, 0, tzinfo=UTC))
+    """The process's one clock, at START for every test: the kept applications hold it."""
+    vars(_CLOCK).clear()  # anything a test set on it
+    _CLOCK.at = START
+    return _CLOCK
 
 
 @pytest.fixture(scope="session")
@@ -77,6 +84,9 @@ def base_settings(database_url: str) -> Settings:
         seed_demo=False,
         rate_limit_per_address=1000,
         rate_limit_per_account=1000,
+        # argon2id at its cheapest: at the recommended parameters every hash cost a fifth of
+        # a second of CPU, most of the suite's time (test_password_hashing.py tests those).
+        password_hashing="minimal",
     )
 
 
@@ -87,13 +97,21 @@ def settings(base_settings: Settings) -> Settings:
     return base_settings.model_copy(deep=True)
 
 
+@pytest.fixture(scope="session")
+def kept_apps() -> Iterator[KeptApps]:
+    apps = KeptApps()
+    yield apps
+    apps.close()
+
+
 @pytest.fixture
-def app(settings: Settings, clock: FrozenClock) -> Iterator[FastAPI]:
-    application = create_app(settings, clock)
-    yield application
-    runtime: Runtime = application.state.runtime
-    _empty_every_table(runtime)  # leave an empty database for the next test
-    runtime.engine.dispose()
+def app(settings: Settings, clock: FrozenClock, kept_apps: KeptApps) -> Iterator[FastAPI]:
+    """An application for these settings, as create_app builds it, kept from test to test
+    (tests/kept_apps.py says what is reset between them)."""
+    kept = kept_apps.for_settings(settings, clock)
+    yield fresh(kept)
+    _empty_every_table(kept.runtime)  # leave an empty database for the next test
+    after_test(kept)
 
 
 def _empty_every_table(runtime: Runtime) -> None:

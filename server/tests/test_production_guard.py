@@ -84,6 +84,7 @@ def add_tenant(runtime: Runtime, alias: str, mode: str, api_key: str) -> None:
             "MASTHEAD_BRAINTREE_PRIVATE_KEY=sandbox_private_key",
         ),
         ({"seed_demo": True}, "MASTHEAD_SEED_DEMO=true"),
+        ({"password_hashing": "minimal"}, "MASTHEAD_PASSWORD_HASHING=minimal"),
         ({"secret_key": ...}, "MASTHEAD_SECRET_KEY is not set"),
         ({"webhook_secret": ""}, "MASTHEAD_WEBHOOK_SECRET"),
         ({"webhook_secret": "s" * 64}, "MASTHEAD_WEBHOOK_SECRET"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 import uuid
 from collections.abc import Iterator
 
@@ -83,6 +84,7 @@ def redis_prefix(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
 def test_processes_on_redis_count_the_same_attempts(settings: Settings, redis_prefix: str) -> None:
     on_redis = settings.model_copy(update={"redis_url": REDIS_URL})
     first, second = make_rate_limiter(on_redis), make_rate_limiter(on_redis)
+    opened = time.time()  # the window opens with the first attempt
     assert first.hit("login:ip:a", 3, 300) == 0
     # Another process, with its own connection, counts one more attempt on the same key.
     script = (
@@ -100,10 +102,13 @@ def test_processes_on_redis_count_the_same_attempts(settings: Settings, redis_pr
     assert other.stdout.strip() == "0"
     assert second.hit("login:ip:a", 3, 300) == 0
     wait = first.hit("login:ip:a", 3, 300)  # the fourth attempt, wherever it is counted
-    assert 295 < wait <= 300
-    assert 295 < second.hit("login:ip:a", 3, 300) <= 300
+    # The other process may take seconds to start on a busy machine: the window still ends
+    # 300 seconds after the first attempt.
+    left = 300 - (time.time() - opened)
+    assert left - 2 < wait <= 300
+    assert left - 2 < second.hit("login:ip:a", 3, 300) <= 300
     keys = redis.Redis.from_url(REDIS_URL).keys(f"{redis_prefix}:*")
-    assert len(keys) == 1 and 295 < redis.Redis.from_url(REDIS_URL).ttl(keys[0]) <= 300
+    assert len(keys) == 1 and left - 2 < redis.Redis.from_url(REDIS_URL).ttl(keys[0]) <= 300
 
 
 def test_two_servers_on_redis_refuse_the_same_login_spray(

@@ -43,13 +43,13 @@ def check_password(
     limit_attempts(rt, "login", address, email_address)
     user = repository.user_by_email(db, email_address.strip().lower())
     if user is None:
-        passwords.verify_password(None, password)
+        passwords.verify_password(rt.settings, None, password)
         return None
-    if not passwords.verify_password(user.password_hash, password):
+    if not passwords.verify_password(rt.settings, user.password_hash, password):
         return None
     assert user.password_hash is not None
-    if passwords.needs_rehash(user.password_hash):
-        user.password_hash = passwords.hash_password(password)
+    if passwords.needs_rehash(rt.settings, user.password_hash):
+        user.password_hash = passwords.hash_password(rt.settings, password)
     return user
 
 
@@ -72,7 +72,7 @@ def create_account(
     user = repository.add_user(
         db,
         email,
-        passwords.hash_password(password),
+        passwords.hash_password(rt.settings, password),
         verified=True,  # the operator vouches for the address
         attributes={key: value for key, value in names.items() if value},
         now=now,

@@ -85,7 +85,7 @@ def confirm_email_change(db: Session, rt: Runtime, token: str, password: str) ->
     user = repository.user_by_id(db, link.user_id)
     if user is None or link.new_email is None:
         raise IdentityError("invalid-state", "This link is not valid. Please ask for a new one.")
-    if not passwords.verify_password(user.password_hash, password):
+    if not passwords.verify_password(rt.settings, user.password_hash, password):
         _count_wrong_password(db, rt, link, user)
     if repository.user_by_email(db, link.new_email) is not None:
         raise IdentityError("user-already-exists", "Your new email address is already taken.")

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from argon2 import PasswordHasher
+from functools import cache
+
+from argon2 import PasswordHasher, profiles
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from masthead.identity.breached_passwords import is_breached
+from masthead.settings import Settings
 
 MIN_LENGTH = 8
 MAX_LENGTH = 1024  # hashing a megabyte of "password" is a cheap denial of service
@@ -16,9 +19,23 @@ BREACHED_PASSWORD_MESSAGE = (
     "guess, even with digits or symbols added. Please choose a less common password."
 )
 
-_hasher = PasswordHasher()  # argon2id with the library's current recommended parameters
-# Verified against when the account does not exist, so both paths cost the same.
-_DUMMY_HASH = _hasher.hash("Not-a-real-password-0")
+# MASTHEAD_PASSWORD_HASHING: argon2id with the library's recommended parameters (RFC 9106's
+# low-memory choice), or at its cheapest for test suites (a fifth of a second of CPU per hash
+# was most of the suite's time; production refuses it).
+_HASHERS = {
+    "recommended": PasswordHasher.from_parameters(profiles.RFC_9106_LOW_MEMORY),
+    "minimal": PasswordHasher.from_parameters(profiles.CHEAPEST),
+}
+
+
+def _hasher(settings: Settings) -> PasswordHasher:
+    return _HASHERS[settings.password_hashing]
+
+
+@cache
+def _dummy_hash(hashing: str) -> str:
+    """Verified against when the account does not exist, so both paths cost the same."""
+    return _HASHERS[hashing].hash("Not-a-real-password-0")
 
 
 def meets_minimum(password: str) -> bool:
@@ -39,16 +56,18 @@ def weakness(password: str) -> str | None:
     return None
 
 
-def hash_password(password: str) -> str:
-    return _hasher.hash(password)
+def hash_password(settings: Settings, password: str) -> str:
+    return _hasher(settings).hash(password)
 
 
-def verify_password(password_hash: str | None, password: str) -> bool:
+def verify_password(settings: Settings, password_hash: str | None, password: str) -> bool:
+    stored = password_hash or _dummy_hash(settings.password_hashing)
     try:
-        return _hasher.verify(password_hash or _DUMMY_HASH, password) and password_hash is not None
+        return _hasher(settings).verify(stored, password) and password_hash is not None
     except (VerificationError, InvalidHashError):
         return False
 
 
-def needs_rehash(password_hash: str) -> bool:
-    return _hasher.check_needs_rehash(password_hash)
+def needs_rehash(settings: Settings, password_hash: str) -> bool:
+    """A hash made with other parameters than the settings' is made again at sign-in."""
+    return _hasher(settings).check_needs_rehash(password_hash)

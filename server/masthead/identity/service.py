@@ -143,7 +143,7 @@ def register(
     user = repository.add_user(
         db,
         email,
-        passwords.hash_password(password),
+        passwords.hash_password(rt.settings, password),
         verified=False,
         attributes=profile,
         now=now,
@@ -181,9 +181,9 @@ def login(
     email = email_address.strip().lower()
     user = repository.user_by_email(db, email)
     if user is None:
-        passwords.verify_password(None, password)  # same cost as a real check
+        passwords.verify_password(rt.settings, None, password)  # same cost as a real check
         raise IdentityError("user-not-found", WRONG_CREDENTIALS)
-    if not passwords.verify_password(user.password_hash, password):
+    if not passwords.verify_password(rt.settings, user.password_hash, password):
         raise IdentityError("invalid-password", WRONG_CREDENTIALS)
     if rt.settings.require_email_verification and not user.email_verified:
         raise IdentityError(
@@ -193,8 +193,8 @@ def login(
             title="email-verification-is-required",
         )
     assert user.password_hash is not None
-    if passwords.needs_rehash(user.password_hash):
-        user.password_hash = passwords.hash_password(password)
+    if passwords.needs_rehash(rt.settings, user.password_hash):
+        user.password_hash = passwords.hash_password(rt.settings, password)
     return start_session(db, rt, user, user_agent)
 
 
@@ -246,7 +246,7 @@ def reset_password(db: Session, rt: Runtime, token: str, password: str) -> None:
         raise IdentityError("invalid-state", "This link is not valid. Please ask for a new one.")
     now = rt.clock.now()
     link.used_at = now
-    user.password_hash = passwords.hash_password(password)
+    user.password_hash = passwords.hash_password(rt.settings, password)
     user.email_verified = True  # following the mailed link proves the address
     user.updated_at = now
     repository.revoke_sessions(db, user.id, now)
@@ -258,13 +258,13 @@ def change_password(
     user = repository.user_by_id(db, reader.user_id)
     if user is None:
         raise IdentityError("user-not-found", "There is no account for this session.")
-    if not passwords.verify_password(user.password_hash, current):
+    if not passwords.verify_password(rt.settings, user.password_hash, current):
         raise IdentityError(
             "bad-credentials", "Sorry, your current password didn't match. Try again."
         )
     _require_strong(new)
     now = rt.clock.now()
-    user.password_hash = passwords.hash_password(new)
+    user.password_hash = passwords.hash_password(rt.settings, new)
     user.updated_at = now
     # Sign every other device out.
     repository.revoke_sessions(db, user.id, now, keep_id=reader.session_id)

@@ -206,6 +206,7 @@ def _contract_settings(database_url: str) -> Settings:
         public_url=TEST_ORIGIN,
         seed_demo=False,
         secret_key="contract-test-secret-key",
+        password_hashing="minimal",  # as tests/conftest.py
         rate_limit_per_address=1_000_000,
         rate_limit_per_account=1_000_000,
         webhook_events_per_address=1_000_000,

@@ -27,7 +27,7 @@ def test_a_reader_seeded_with_the_former_password_moves_to_the_new_one(
     with runtime.sessions.begin() as db:
         user = repository.user_by_email(db, email)
         assert user is not None
-        user.password_hash = passwords.hash_password("Password123")
+        user.password_hash = passwords.hash_password(runtime.settings, "Password123")
     seed_demo(runtime)  # `make run` again on a database seeded before
     assert login(client, email, "Password123").status_code == 401
     assert login(client, email, DEMO_PASSWORD).status_code == 200
