@@ -59,7 +59,7 @@ def settings_problems(settings: Settings) -> list[str]:
         problems.append(
             "MASTHEAD_SEED_DEMO=true: demo readers with a published password; set it to false"
         )
-    if settings.password_hashing != "recommended":
+    if settings.password_hashing != "recommended":  # noqa: S105 (a setting's name, no secret)
         problems.append(
             f"MASTHEAD_PASSWORD_HASHING={settings.password_hashing}: argon2id at its cheapest, "
             "for test suites; set it to recommended"
