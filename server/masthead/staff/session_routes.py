@@ -18,7 +18,7 @@ from masthead.staff.cookies import (
     set_staff_cookie,
 )
 
-router = APIRouter(prefix="/session", tags=["staff"])  # under routes.py's /admin/api
+router = APIRouter(prefix="/session")  # under routes.py's /admin/api, which tags it "staff"
 CODE_STEP_ERRORS: dict[int | str, dict[str, object]] = {400: {}, 401: {}, 403: {}, 409: {}, 429: {}}
 
 
