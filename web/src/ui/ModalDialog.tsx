@@ -24,6 +24,10 @@ interface ModalDialogProps {
 export function ModalDialog({ open, title, description, error, busy, onClose, onSubmit, initialFocus, children }: ModalDialogProps) {
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
+  const openRef = useRef(open);
+  useEffect(() => {
+    openRef.current = open;
+  }, [open]);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -49,9 +53,14 @@ export function ModalDialog({ open, title, description, error, busy, onClose, on
       className="dialog"
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-text`}
-      onClose={onClose}
+      // Escape tells the owner at once: the browser's close event comes a task later, and a
+      // reader who reopens the dialog in between must not have it shut by that late event.
       onCancel={(event) => {
         if (busy) event.preventDefault();
+        else onClose();
+      }}
+      onClose={() => {
+        if (openRef.current && !ref.current?.open) onClose();
       }}
     >
       {/* Only while open: a closed dialog's fields must not stand beside the page's own. */}
