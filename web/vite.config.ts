@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -66,5 +67,8 @@ export default defineConfig({
     restoreMocks: true,
     // A shared two-core machine loads lazy chunks slowly; a test is not a timing assertion.
     testTimeout: 15_000,
+    // Vitest leaves a core to itself by default: on two cores that was one worker, and the
+    // jsdom files took twice as long.
+    maxWorkers: availableParallelism(),
   },
 });

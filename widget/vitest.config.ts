@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -10,5 +11,6 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    maxWorkers: availableParallelism(), // as web/vite.config.ts
   },
 });

@@ -148,7 +148,10 @@ def parse_output(feature: str, raw: Any) -> Any:
 
 
 def stored_output(output: BaseModel) -> dict[str, Any]:
-    return output.model_dump(mode="json", exclude_none=True)
+    # Defaults, not every None: a field that must be given, though it may be null (the
+    # cancel-flow offer's discountId: null, no offer), is kept, or the stored rule would no
+    # longer parse and would be skipped.
+    return output.model_dump(mode="json", exclude_defaults=True)
 
 
 class _RuleFields(BaseModel):

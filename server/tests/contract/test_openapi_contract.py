@@ -3,13 +3,16 @@
 content types and headers, bodies that match their schema, valid requests accepted, invalid
 ones refused).
 
-Each operation runs twice: signed out, and as a signed-in reader (a fresh `blaize_session`
-for every request, since logout and password changes end sessions); the staff console's
-operations a third time, as the demo admin with a fresh staff session just stepped up. All
-carry the site's Origin and a valid X-WP-Nonce for their session, and the operator APIs get
-their bearer keys, so the generated requests reach the code behind the refusals. Examples
-are few, derandomised and without deadlines, so the run is the same on every machine and
-stays short.
+Each operation runs in every pass whose caller can reach code the others cannot: the site's
+and the referral service's signed out and as a signed-in reader (a fresh `blaize_session` for
+every request, since logout and password changes end sessions); the operator APIs with their
+bearer keys (a reader's session changes nothing there); the staff console's as the demo admin
+with a fresh staff session just stepped up, and signed out, where every request is refused.
+All carry the site's Origin and a valid X-WP-Nonce for their session, so the generated
+requests reach the code behind the refusals. Where a pass can reach the code, schemathesis's
+coverage phase adds its boundary and wrong-type cases; the refusals-only pass is a few
+generated examples. Examples are derandomised and without deadlines, so the run is the same
+on every machine and stays short.
 """
 
 from __future__ import annotations
@@ -118,12 +121,15 @@ RULES: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {
     # The query language itself: a schema-valid string is rarely a valid renderWidget query,
     # nor an operationName one of its operations.
     ("POST", "/api/v1/{tenant_alias}/graphql"): {"bad-request": ()},
-    # A rule's plans and discount must be in the catalogue (decisions/editing.py).
+    # A rule's plans and discount must be in the catalogue (decisions/editing.py), and a rule
+    # switched on checks them again; the console's and the operator API's are one set.
     **{
-        (method, path): {"unknown-plan": (), "unknown-discount": ()}
+        (method, f"{prefix}/decision-rules{path}"): {"unknown-plan": (), "unknown-discount": ()}
+        for prefix in ("/admin/api", "/operator/v1")
         for method, path in (
-            ("POST", "/operator/v1/decision-rules"),
-            ("PUT", "/operator/v1/decision-rules/{rule_id}"),
+            ("POST", ""),
+            ("PUT", "/{rule_id}"),
+            ("PUT", "/{rule_id}/enabled"),
         )
     },
     # The staff console: a schema-valid code that is not the right one now.
@@ -166,15 +172,6 @@ RULES: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {
         for prefix in ("/admin/api", "/operator/v1")
         for what in ("plans", "discounts")
         for method, path in (("POST", ""), ("PUT", f"/{{{what[:-1]}_id}}"))
-    },
-    # The console's rules: as the operator API's, and a rule switched on checks them again.
-    **{
-        (method, path): {"unknown-plan": (), "unknown-discount": ()}
-        for method, path in (
-            ("POST", "/admin/api/decision-rules"),
-            ("PUT", "/admin/api/decision-rules/{rule_id}"),
-            ("PUT", "/admin/api/decision-rules/{rule_id}/enabled"),
-        )
     },
     # The dashboard's ranges (dashboard/ranges.py): a start after the end, more months or days
     # than a chart draws, a year outside those it covers.
@@ -303,8 +300,13 @@ CONTRACT_SETTINGS = settings(
     derandomize=True,
     database=None,
     suppress_health_check=list(HealthCheck),
-    phases=[Phase.explicit, Phase.generate],
+    phases=[Phase.explicit, Phase.generate],  # explicit: the schema's and coverage's cases
 )
+# Where every request meets the same refusal (the console signed out): generated examples
+# only, without the coverage phase's hundred-odd cases per operation.
+REFUSAL_SETTINGS = settings(CONTRACT_SETTINGS, max_examples=3, phases=[Phase.generate])
+CONSOLE = "^/admin/api/"
+SESSIONLESS = "^/(admin/api|operator/v1)/"  # a reader's session changes nothing there
 
 
 def _check(case: Case, app: FastAPI, signed_in: bool, staff: bool = False) -> None:
@@ -332,19 +334,28 @@ def _refused_by_a_rule(operation: tuple[str, str], response: Any) -> bool:
     return messages is not None and (not messages or body.get("message") in messages)
 
 
-@schema.parametrize()
+@schema.exclude(path_regex=CONSOLE).parametrize()
 @CONTRACT_SETTINGS
 def test_signed_out(case: Case, contract_app: FastAPI) -> None:
     _check(case, contract_app, signed_in=False)
 
 
-@schema.parametrize()
+@schema.include(path_regex=CONSOLE).parametrize()
+@REFUSAL_SETTINGS
+# Schemathesis's own strategies draw from `random` when hypothesis generates alone; its
+# explicit phase, left out here, hid that.
+@pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisDeprecationWarning")
+def test_console_signed_out(case: Case, contract_app: FastAPI) -> None:
+    _check(case, contract_app, signed_in=False)
+
+
+@schema.exclude(path_regex=SESSIONLESS).parametrize()
 @CONTRACT_SETTINGS
 def test_signed_in(case: Case, contract_app: FastAPI) -> None:
     _check(case, contract_app, signed_in=True)
 
 
-@schema.include(path_regex="^/admin/api/").parametrize()
+@schema.include(path_regex=CONSOLE).parametrize()
 @CONTRACT_SETTINGS
 def test_signed_in_staff(case: Case, contract_app: FastAPI) -> None:
     _check(case, contract_app, signed_in=False, staff=True)

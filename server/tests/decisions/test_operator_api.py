@@ -36,6 +36,10 @@ def test_the_api_is_absent_without_a_key_and_refuses_a_wrong_one(
             ("POST", RULES, {"feature": "nonsense"}),  # refused for the key before the body
             ("PUT", f"{RULES}/1", TEXTS),
             ("DELETE", f"{RULES}/1", None),
+            # The console's own routes, mounted here too (decisions/endpoints.py).
+            ("PUT", f"{RULES}/1/enabled", {"enabled": False}),
+            ("PUT", f"{RULES}/order", {"feature": "text-campaigns", "rules": []}),
+            ("POST", f"{RULES}/preview", {"draft": TEXTS}),
         ):
             refused = client.request(method, path, json=body, headers=headers)
             assert refused.status_code == 401, (method, path, headers)
@@ -166,3 +170,22 @@ def test_the_cli_seeds_lists_adds_and_deletes(
     assert cli.main(["list", "text-campaigns"], settings) == 0
     listed = json.loads(capsys.readouterr().out)["rules"]
     assert [r["priority"] for r in listed] == [100, 110, 1000]
+
+
+def test_a_rule_of_no_offer_is_stored_as_sent_and_decides(
+    client: TestClient, runtime: Runtime
+) -> None:
+    """discountId: null (no retention offer for these readers) must stay in the stored
+    output: without it the rule no longer parsed and was skipped, and the preview failed."""
+    operator_on(runtime)
+    no_offer = {"feature": "cancel-flow-offer", "output": {"discountId": None}, "priority": 5}
+    preview = client.post(f"{RULES}/preview", json={"draft": no_offer}, headers=OPERATOR)
+    assert preview.status_code == 200, preview.text
+    decided = {d["feature"]: d for d in preview.json()["decisions"]}["cancel-flow-offer"]
+    assert (decided["draft"], decided["outputValue"]) == (True, {"offer": None})
+    added = client.post(RULES, json=no_offer, headers=OPERATOR)
+    assert added.status_code == 201, added.text
+    assert added.json()["output"] == {"discountId": None}
+    saved = client.post(f"{RULES}/preview", json={}, headers=OPERATOR).json()["decisions"]
+    decided = {d["feature"]: d for d in saved}["cancel-flow-offer"]
+    assert (decided["ruleId"], decided["outputValue"]) == (added.json()["id"], {"offer": None})

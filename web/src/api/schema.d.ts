@@ -1625,10 +1625,50 @@ export interface paths {
         get: operations["list_rules_operator_v1_decision_rules_get"];
         put?: never;
         /**
-         * Add a decision rule (operator API)
+         * Add a decision rule (operator API; audited)
          * @description Answers the stored rule (201). The body: `feature` (one of the four features), `priority` (0 to 1000000, lowest decides first; default 100), `enabled` (default true), `description`, `conditions` (path, readers, statuses, products, plans, region, countries, emails; all optional) and `output` (the feature's shape, see the decision engine). 400 `bad-request` names what does not fit; 400 `unknown-plan` / `unknown-discount` for names the catalogue lacks.
          */
         post: operations["add_rule_operator_v1_decision_rules_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/decision-rules/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put a feature's rules in a new order, the first deciding first (operator API; audited)
+         * @description `rules` lists every rule id of `feature`, enabled or not; their priorities are handed out again in that order. 409 `rules-changed` when the list is not the feature's rules as they are now.
+         */
+        put: operations["reorder_rules_operator_v1_decision_rules_order_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/decision-rules/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What the decision engine answers a reader now, and which rule decides (operator API)
+         * @description For the account of `email` (or a signed-out visitor) on `path` from `country`: each feature's outputValue as POST /zephr/decision-engine answers it, the deciding rule, and the plans the payflow lists. With `draft`, a rule not saved yet is decided as if it were (in place of the rule `replaces`). Nothing is stored. 404 `reader-not-found` for an email of no account.
+         */
+        post: operations["preview_rules_operator_v1_decision_rules_preview_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1645,16 +1685,36 @@ export interface paths {
         /** One decision rule (operator API) */
         get: operations["show_rule_operator_v1_decision_rules__rule_id__get"];
         /**
-         * Replace a decision rule (operator API)
+         * Replace a decision rule (operator API; audited)
          * @description 404 `rule-not-found` for an unknown id. The body: `feature` (one of the four features), `priority` (0 to 1000000, lowest decides first; default 100), `enabled` (default true), `description`, `conditions` (path, readers, statuses, products, plans, region, countries, emails; all optional) and `output` (the feature's shape, see the decision engine). 400 `bad-request` names what does not fit; 400 `unknown-plan` / `unknown-discount` for names the catalogue lacks.
          */
         put: operations["replace_rule_operator_v1_decision_rules__rule_id__put"];
         post?: never;
         /**
-         * Delete a decision rule (operator API)
-         * @description 404 `rule-not-found` for an unknown id. A feature without rules answers its built-in default.
+         * Delete a decision rule (operator API; audited)
+         * @description 404 `rule-not-found`. A feature without rules answers its built-in default.
          */
         delete: operations["delete_rule_operator_v1_decision_rules__rule_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/decision-rules/{rule_id}/enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Switch a decision rule on or off (operator API; audited)
+         * @description 404 `rule-not-found`; switching on checks its plans and discount again (400 `unknown-plan`, `unknown-discount`).
+         */
+        put: operations["set_enabled_operator_v1_decision_rules__rule_id__enabled_put"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1671,7 +1731,7 @@ export interface paths {
         get: operations["list_discounts_operator_v1_discounts_get"];
         put?: never;
         /**
-         * Add a discount (operator API)
+         * Add a discount (operator API; audited)
          * @description 409 `discount-exists` when the id is taken. The id never changes: it is the gateway's discount id (in Braintree, set up in its control panel). New terms count for offers taken from now on. `plan_ids` empty: every plan. 400 `invalid-discount`: a plan that does not exist, named twice, or cheaper than the discount. `enabled: false` withdraws the offer.
          */
         post: operations["create_discount_operator_v1_discounts_post"];
@@ -1691,7 +1751,7 @@ export interface paths {
         /** One discount (operator API) */
         get: operations["show_discount_operator_v1_discounts__discount_id__get"];
         /**
-         * Change a discount (operator API)
+         * Change a discount (operator API; audited)
          * @description 404 `discount-not-found`. The id never changes: it is the gateway's discount id (in Braintree, set up in its control panel). New terms count for offers taken from now on. `plan_ids` empty: every plan. 400 `invalid-discount`: a plan that does not exist, named twice, or cheaper than the discount. `enabled: false` withdraws the offer.
          */
         put: operations["update_discount_operator_v1_discounts__discount_id__put"];
@@ -1734,11 +1794,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every plan, offered or not, in card order (operator API) */
+        /** Every plan, offered or not, in card order, with its live members (operator API) */
         get: operations["list_plans_operator_v1_plans_get"];
         put?: never;
         /**
-         * Add a plan (operator API)
+         * Add a plan (operator API; audited)
          * @description 409 `plan-exists` when the id is taken. The id never changes: it is the gateway's plan id. A new price is for new members (and members who switch to or restart the plan); members on it keep theirs, unless a step-up price and date are set, which reach every member after a notice mail, so a new step-up date is at least 30 days away. `enabled: false` hides the plan from new readers. 400 `bad-request` names a field that does not fit; 400 `invalid-plan` a rule across fields (regular price below the price, a step-up without its date, dates in the wrong order, a trial of more than 365 days or 12 months).
          */
         post: operations["create_plan_operator_v1_plans_post"];
@@ -1758,7 +1818,7 @@ export interface paths {
         /** One plan (operator API) */
         get: operations["show_plan_operator_v1_plans__plan_id__get"];
         /**
-         * Change a plan (operator API)
+         * Change a plan (operator API; audited)
          * @description 404 `plan-not-found`; 409 `plan-in-use` for a new billing interval while members are on the plan. The id never changes: it is the gateway's plan id. A new price is for new members (and members who switch to or restart the plan); members on it keep theirs, unless a step-up price and date are set, which reach every member after a notice mail, so a new step-up date is at least 30 days away. `enabled: false` hides the plan from new readers. 400 `bad-request` names a field that does not fit; 400 `invalid-plan` a rule across fields (regular price below the price, a step-up without its date, dates in the wrong order, a trial of more than 365 days or 12 months).
          */
         put: operations["update_plan_operator_v1_plans__plan_id__put"];
@@ -11804,6 +11864,117 @@ export interface operations {
             };
         };
     };
+    reorder_rules_operator_v1_decision_rules_order_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleOrderOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    preview_rules_operator_v1_decision_rules_preview_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreviewOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     show_rule_operator_v1_decision_rules__rule_id__get: {
         parameters: {
             query?: never;
@@ -11904,6 +12075,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The rule id is not a number: no such address takes this method. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     delete_rule_operator_v1_decision_rules__rule_id__delete: {
@@ -11944,6 +12124,77 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The rule id is not a number: no such address takes this method. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_enabled_operator_v1_decision_rules__rule_id__enabled_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnabledIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The rule id is not a number: no such address takes this method. */
+            405: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,55 +1,41 @@
 """The HTTP face of running the referral service, once, for two callers: the staff console
 (console_routes.py: marketing, key rotation and deletion after a fresh code) and the operator
-API (operator_routes.py: a bearer key). Each mounts referral_router with its own Caller
-dependency, which says who acts (for the audit log) and what a sensitive action needs.
+API (operator_routes.py: a bearer key). Each mounts referral_router on its own Mount
+(staff/callers.py), whose caller says who acts (for the audit log) and what a sensitive
+action needs.
 
 Every answer is marked no-store: some carry a tenant's new API key. (No postponed
 annotations here: the handlers name CallerDep, made per router, which FastAPI must see.)
 """
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, Path, Query, Response
 
 from masthead.deps import DbDep, RuntimeDep
 from masthead.referrals.programmes import listing, schemas, service
-from masthead.staff.api import Actor
+from masthead.staff.api import Caller, Mount
 
 NO_STORE = {"Cache-Control": "no-store"}
 Alias = Annotated[str, Path(pattern=schemas.ALIAS_PATTERN)]
 Slug = Annotated[str, Path(pattern=schemas.SLUG_PATTERN)]
-Errors = dict[int | str, dict[str, Any]]
-
-
-@dataclass(frozen=True)
-class Caller:
-    actor: Actor | None  # None: an operator's tool
-    address: str
-    # Refuses a sensitive action (key rotation, deletion) unless the caller may do it now.
-    confirm_sensitive: Callable[[], None]
 
 
 def _no_store(response: Response) -> None:
     response.headers.update(NO_STORE)
 
 
-def referral_router(
-    prefix: str,
-    caller_of: Callable[..., Caller],
-    *,
-    tags: list[str],
-    who: str,
-    base_errors: Errors,
-    sensitive_help: str,
-) -> APIRouter:
-    """The routes under prefix, each answering through the service as `caller_of` allows."""
-    router = APIRouter(prefix=prefix, tags=list(tags), dependencies=[Depends(_no_store)])
-    CallerDep = Annotated[Caller, Depends(caller_of)]
+def referral_router(mount: Mount) -> APIRouter:
+    """The routes under the mount's prefix, each answering through the service as its caller
+    allows."""
+    router = APIRouter(
+        prefix=mount.prefix, tags=list(mount.tags), dependencies=[Depends(_no_store)]
+    )
+    CallerDep = Annotated[Caller, Depends(mount.caller)]
+    who, sensitive_help = mount.who, mount.sensitive_help
 
-    def errors(*statuses: int, codes: bool = False) -> Errors:
-        answer: Errors = {**base_errors, **{s: {} for s in statuses}}
+    def errors(*statuses: int, codes: bool = False) -> dict[int | str, dict[str, object]]:
+        answer: dict[int | str, dict[str, object]] = {**mount.errors, **{s: {} for s in statuses}}
         if codes:
             answer[400] = {"model": schemas.CodesRefusal}
         return answer
