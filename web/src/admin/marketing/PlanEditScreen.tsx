@@ -12,7 +12,7 @@ import { failureText } from '../signIn/failure';
 import { FREQUENCIES, ID_RULE, MONEY_HINT, NEW_PLAN, PLAN_FIELDS, membersNote, planBody, planSchema, planValues, type PlanValues } from './catalogForms';
 import { usePlan, useSavePlan, type Plan } from './data';
 import { Loaded } from './Loaded';
-import { SelectField } from './SelectField';
+import { SelectField } from '../../ui/SelectField';
 import './marketing.css';
 
 const LABELS: Record<(typeof PLAN_FIELDS)[number], string> = {

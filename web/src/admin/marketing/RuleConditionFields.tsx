@@ -4,7 +4,7 @@ import { TextArea } from '../../ui/TextArea';
 import { TextField } from '../../ui/TextField';
 import type { Plan } from './data';
 import { READERS, REGIONS, STATUSES, type RuleValues } from './ruleForm';
-import { SelectField } from './SelectField';
+import { SelectField } from '../../ui/SelectField';
 
 type Field = (name: keyof RuleValues) => FieldProps;
 

@@ -14,7 +14,7 @@ import { PreviewPanel, type DraftSource } from './PreviewPanel';
 import { RuleConditionFields } from './RuleConditionFields';
 import { FEATURES, RULE_FIELDS, ruleBody, ruleSchema, ruleValues, type RuleValues } from './ruleForm';
 import { RuleOutputFields } from './RuleOutputFields';
-import { SelectField } from './SelectField';
+import { SelectField } from '../../ui/SelectField';
 import './marketing.css';
 
 const LABELS: Record<(typeof RULE_FIELDS)[number], string> = {

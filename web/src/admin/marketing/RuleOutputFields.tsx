@@ -6,7 +6,7 @@ import { TextField } from '../../ui/TextField';
 import type { Discount, Plan } from './data';
 import { RadioGroup } from './RadioGroup';
 import { CATALOGUE_CHOICES, type RuleValues } from './ruleForm';
-import { SelectField } from './SelectField';
+import { SelectField } from '../../ui/SelectField';
 
 type Field = (name: keyof RuleValues) => FieldProps;
 

@@ -12,7 +12,7 @@ import { CONSOLE } from '../guards';
 import { failureText } from '../signIn/failure';
 import { useDesks, useStories, type StorySummary } from './data';
 import { filtersOf, pageCount, paramsOf, rangeText, sectionChoices } from './listFilters';
-import { StorySelect } from './StorySelect';
+import { SelectField } from '../../ui/SelectField';
 import { StoryStatus } from './StoryStatus';
 import { STATUS_TEXTS, STATUSES } from './storyForm';
 import './stories.css';
@@ -75,13 +75,13 @@ export default function StoriesScreen() {
         <FormError form={form} />
         <form noValidate onSubmit={form.onSubmit} role="search" aria-labelledby="story-filter-heading">
           <div className="admin-filters">
-            <StorySelect
+            <SelectField
               label="Brand"
               options={[{ value: '', label: 'All brands' }, ...desks.map((desk) => ({ value: desk.key, label: desk.name }))]}
               {...form.register('brand', { onChange: () => form.controls.setValue('section', '') })}
             />
-            <StorySelect label="Section" options={[{ value: '', label: 'All sections' }, ...sections.map((name) => ({ value: name, label: name }))]} {...form.register('section')} />
-            <StorySelect label="Status" options={[{ value: '', label: 'Any status' }, ...STATUSES.map((status) => ({ value: status, label: STATUS_TEXTS[status] }))]} {...form.register('status')} />
+            <SelectField label="Section" options={[{ value: '', label: 'All sections' }, ...sections.map((name) => ({ value: name, label: name }))]} {...form.register('section')} />
+            <SelectField label="Status" options={[{ value: '', label: 'Any status' }, ...STATUSES.map((status) => ({ value: status, label: STATUS_TEXTS[status] }))]} {...form.register('status')} />
           </div>
           <div className="admin-actions">
             <SubmitButton form={form}>Show stories</SubmitButton>

@@ -5,7 +5,7 @@ import { TextArea } from '../../ui/TextArea';
 import { TextField } from '../../ui/TextField';
 import type { Desk } from './data';
 import { suggestSlug, SLUG_MAX } from './slug';
-import { StorySelect } from './StorySelect';
+import { SelectField } from '../../ui/SelectField';
 import { AUTHOR_MAX, HEADLINE_MAX, LABELS, STANDFIRST_MAX, type Field, type StoryValues } from './storyForm';
 
 interface StoryFieldsProps {
@@ -51,7 +51,7 @@ export function StoryFields({ desks, field, controls, slugFollows, brandFixed }:
             </p>
           </div>
         ) : (
-          <StorySelect
+          <SelectField
             label={LABELS.brand}
             options={desks.map((desk) => ({ value: desk.key, label: desk.name }))}
             {...brandField}
@@ -63,7 +63,7 @@ export function StoryFields({ desks, field, controls, slugFollows, brandFixed }:
             }}
           />
         )}
-        <StorySelect label={LABELS.section} options={[{ value: '', label: 'Choose a section' }, ...sections.map((name) => ({ value: name, label: name }))]} {...field('section')} />
+        <SelectField label={LABELS.section} options={[{ value: '', label: 'Choose a section' }, ...sections.map((name) => ({ value: name, label: name }))]} {...field('section')} />
       </div>
       <TextField label={LABELS.headline} maxChars={HEADLINE_MAX} autoComplete="off" {...field('headline')} />
       <TextArea label={LABELS.standfirst} maxChars={STANDFIRST_MAX} rows={2} {...field('standfirst')} />

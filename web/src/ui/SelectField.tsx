@@ -1,7 +1,7 @@
 import { useId, type Ref, type SelectHTMLAttributes } from 'react';
-import { FieldMessages, describedBy } from '../../ui/FieldMessages';
+import { FieldMessages, describedBy } from './FieldMessages';
 
-interface StorySelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
+interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
   hint?: string;
   error?: string | null | undefined;
@@ -11,12 +11,14 @@ interface StorySelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>,
   ref?: Ref<HTMLSelectElement>;
 }
 
-/** A labelled choice (brand, section, status), with a field's hint and error messages. */
-export function StorySelect({ label, hint, error, invalid = false, errorId, options, ref, ...select }: StorySelectProps) {
-  const id = useId();
+/** A labelled choice among a few options (a brand, a section, a status), with the hint and
+ * error messages TextField has. */
+export function SelectField({ id: given, label, hint, error, invalid = false, errorId, options, className, ref, ...select }: SelectFieldProps) {
+  const own = useId();
+  const id = given ?? own;
   const isInvalid = invalid || Boolean(error);
   return (
-    <div className="field">
+    <div className={['field', className].filter(Boolean).join(' ')}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
