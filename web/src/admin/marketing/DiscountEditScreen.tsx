@@ -11,7 +11,7 @@ import { CONSOLE } from '../guards';
 import { failureText } from '../signIn/failure';
 import { DISCOUNT_FIELDS, ID_RULE, MONEY_HINT, NEW_DISCOUNT, discountBody, discountSchema, discountValues, priceText, type DiscountValues } from './catalogForms';
 import { useDiscount, usePlans, useSaveDiscount, type Discount, type Plan } from './data';
-import { Loaded } from './Loaded';
+import { Loaded } from '../Loaded';
 import './marketing.css';
 
 const LABELS: Record<(typeof DISCOUNT_FIELDS)[number], string> = {

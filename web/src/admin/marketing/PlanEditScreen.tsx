@@ -11,7 +11,7 @@ import { CONSOLE } from '../guards';
 import { failureText } from '../signIn/failure';
 import { FREQUENCIES, ID_RULE, MONEY_HINT, NEW_PLAN, PLAN_FIELDS, membersNote, planBody, planSchema, planValues, type PlanValues } from './catalogForms';
 import { usePlan, useSavePlan, type Plan } from './data';
-import { Loaded } from './Loaded';
+import { Loaded } from '../Loaded';
 import { SelectField } from '../../ui/SelectField';
 import './marketing.css';
 

@@ -3,7 +3,7 @@ import { PageHeading } from '../../ui/PageHeading';
 import { CONSOLE } from '../guards';
 import { discountTerms, priceText } from './catalogForms';
 import { useDiscounts, usePlans, type Discount, type Plan } from './data';
-import { Loaded } from './Loaded';
+import { Loaded } from '../Loaded';
 import './marketing.css';
 
 /** Plans & discounts (marketing): the catalogue as readers are offered it, and the offers. */

@@ -9,7 +9,7 @@ import { TextField } from '../../ui/TextField';
 import { CONSOLE } from '../guards';
 import { failureText } from '../signIn/failure';
 import { useDiscounts, usePlans, useRule, useSaveRule, type Discount, type Feature, type Plan, type Rule } from './data';
-import { Loaded } from './Loaded';
+import { Loaded } from '../Loaded';
 import { PreviewPanel, type DraftSource } from './PreviewPanel';
 import { RuleConditionFields } from './RuleConditionFields';
 import { FEATURES, RULE_FIELDS, ruleBody, ruleSchema, ruleValues, type RuleValues } from './ruleForm';

@@ -8,7 +8,7 @@ import { useDialogAction } from '../../ui/useDialogAction';
 import { CONSOLE } from '../guards';
 import { failureText } from '../signIn/failure';
 import { useDeleteRule, useDiscounts, usePlans, useReorderRules, useRules, useSetRuleEnabled, type Rule } from './data';
-import { Loaded } from './Loaded';
+import { Loaded } from '../Loaded';
 import { PreviewPanel } from './PreviewPanel';
 import { FEATURES } from './ruleForm';
 import { conditionsText, outputText } from './ruleTexts';

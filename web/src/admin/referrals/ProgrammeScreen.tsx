@@ -11,7 +11,8 @@ import { failureText } from '../signIn/failure';
 import { CodeBank } from './CodeBank';
 import { useProgramme, useSaveProgramme, useTenant, type Programme } from './data';
 import { NEW_PROGRAMME, PROGRAMME_FIELDS, SLUG_RULE, programmeBody, programmeSchema, programmeValues, type ProgrammeValues } from './forms';
-import { Breadcrumbs, Loaded } from './Loaded';
+import { Loaded } from '../Loaded';
+import { Breadcrumbs } from './Breadcrumbs';
 import { tenantPath } from './TenantScreen';
 import './referrals.css';
 

@@ -6,7 +6,7 @@ import { Spinner } from '../../ui/Spinner';
 import { formatMoment } from '../format';
 import { CONSOLE } from '../guards';
 import { useProgrammes, useReferrals, useTenant, type Referral, type ReferralFilters } from './data';
-import { Breadcrumbs } from './Loaded';
+import { Breadcrumbs } from './Breadcrumbs';
 import { tenantPath } from './TenantScreen';
 import './referrals.css';
 

@@ -12,7 +12,7 @@ import { failureText } from '../signIn/failure';
 import { useCreateTenant, useTenants, type Tenant, type TenantWithKey } from './data';
 import { ALIAS_RULE, NEW_TENANT, NEW_TENANT_FIELDS, newTenantBody, newTenantSchema, type NewTenantValues } from './forms';
 import { KeyPanel } from './KeyPanel';
-import { Loaded } from './Loaded';
+import { Loaded } from '../Loaded';
 import { ModeChoice } from './ModeChoice';
 import './referrals.css';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../ui/Button';
-import { Spinner } from '../../ui/Spinner';
+import { Button } from '../ui/Button';
+import { Spinner } from '../ui/Spinner';
 
 interface QueryLike<T> {
   data: T | undefined;
@@ -10,7 +10,7 @@ interface QueryLike<T> {
   refetch: () => unknown;
 }
 
-/** A list's loading, failure (with a way to try again) and content. */
+/** What a query shows while it loads, when it fails (with a way to try again), and its data. */
 export function Loaded<T>({ query, what, children }: { query: QueryLike<T>; what: string; children: (data: T) => ReactNode }) {
   if (query.isPending) return <Spinner label={`Loading the ${what}…`} />;
   if (query.isError || query.data === undefined) {
