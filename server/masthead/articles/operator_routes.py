@@ -16,10 +16,10 @@ from masthead.articles import schemas, service
 from masthead.articles.views import story_out
 from masthead.deps import DbDep, RuntimeDep
 from masthead.identity.api import AddressDep
+from masthead.no_store import NO_STORE_ANSWER
 from masthead.operator_auth import bearer_key_check
 
 router = APIRouter(prefix="/operator/v1/stories", tags=["operator"])
-NO_STORE = {"Cache-Control": "no-store"}
 # The CMS's id: letters, digits and . _ : - (a UUID, a number, "cms:1234"), at most 64.
 CmsId = Annotated[
     str,
@@ -32,11 +32,7 @@ CmsId = Annotated[
 OperatorDep = Annotated[None, Depends(bearer_key_check(lambda s: s.stories_key, "stories"))]
 
 
-def _no_store(response: Response) -> None:
-    response.headers.update(NO_STORE)
-
-
-router.dependencies.append(Depends(_no_store))
+router.dependencies.append(NO_STORE_ANSWER)
 
 
 @router.get(

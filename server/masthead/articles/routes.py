@@ -15,17 +15,12 @@ from masthead.articles import schemas, service
 from masthead.articles.views import desks, story_out
 from masthead.deps import DbDep, RuntimeDep
 from masthead.identity.api import AddressDep
+from masthead.no_store import no_store
 from masthead.staff.api import EditorDep
 
 router = APIRouter(prefix="/admin/api/stories", tags=["staff"])
 ContentId = Annotated[str, Path(min_length=1, max_length=64, description="The story's id.")]
 ERRORS: dict[int | str, dict[str, object]] = {400: {}, 401: {}, 403: {}, 404: {}, 409: {}}
-NO_STORE = {"Cache-Control": "no-store"}
-
-
-def _no_store(response: Response) -> None:
-    """Drafts are the newsroom's business: no cache keeps an answer."""
-    response.headers.update(NO_STORE)
 
 
 @router.get(
@@ -47,7 +42,7 @@ def list_stories(
     page: Annotated[int, Query(ge=1, le=100_000)] = 1,
     per_page: Annotated[int, Query(ge=1, le=100)] = 20,
 ) -> schemas.StoryPage:
-    _no_store(response)
+    no_store(response)
     return service.listing(
         db,
         rt.clock.now(),
@@ -98,7 +93,7 @@ def create_story(
 def show_story(
     content_id: ContentId, _: EditorDep, db: DbDep, rt: RuntimeDep, response: Response
 ) -> schemas.StoryOut:
-    _no_store(response)
+    no_store(response)
     return story_out(service.story(db, content_id), rt.clock.now())
 
 

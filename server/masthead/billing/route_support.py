@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, TypeVar
 
-from fastapi import Depends, Response
+from fastapi import Depends
 
 from masthead.billing.errors import BillingError
 from masthead.billing.gateway import PaymentGateway
@@ -16,7 +16,6 @@ from masthead.errors import ApiError
 from masthead.nonces import require_rest_nonce
 
 SITE_PREFIX = "/wp-json/nyp-membership/v1"
-NO_STORE = {"Cache-Control": "no-store"}
 CARD_LIMITS = "Card attempts are limited per account and per client address: 429."
 # Every site API call carries the page's nonce (X-WP-Nonce), except the public catalogue.
 SITE_NONCE = Depends(require_rest_nonce)
@@ -36,12 +35,3 @@ def call(fn: Callable[[], T]) -> T:
         return fn()
     except BillingError as exc:
         raise ApiError(exc.status, exc.type, exc.message) from None
-
-
-def _no_store(response: Response) -> None:
-    response.headers.update(NO_STORE)
-
-
-# A route dependency: the answer a route returns (its response_model) is not to be cached.
-# Refusals are ApiErrors, answered by the app's handler, as before.
-NO_STORE_ANSWER = Depends(_no_store)

@@ -28,18 +28,14 @@ from masthead.decisions.outputs import FeatureSlug, RuleIn
 from masthead.decisions.schemas import BODY_HELP
 from masthead.deps import DbDep, RuntimeDep
 from masthead.errors import ApiError
+from masthead.no_store import NO_STORE, NO_STORE_ANSWER
 from masthead.staff.api import Caller, Mount
 
-NO_STORE = {"Cache-Control": "no-store"}
 # A rule's address takes digits only (`{rule_id:int}`), so that /preview and /order are no
 # rule's: another method there is a 405, not a rule id that does not parse. Any other text
 # in its place is no API address (404; in the console, its shell answers it). A row id:
 # PostgreSQL's integer, so a larger number is a 400, not a failed query.
 RuleId = Annotated[int, Path(ge=1, le=2**31 - 1)]
-
-
-def _no_store(response: Response) -> None:
-    response.headers.update(NO_STORE)
 
 
 def _who(caller: Caller) -> editing.Who:
@@ -57,9 +53,7 @@ def _refusals_as_api_errors() -> Iterator[None]:
 
 def rules_router(mount: Mount) -> APIRouter:
     """The decision rules' routes under the mount's prefix."""
-    router = APIRouter(
-        prefix=mount.prefix, tags=list(mount.tags), dependencies=[Depends(_no_store)]
-    )
+    router = APIRouter(prefix=mount.prefix, tags=list(mount.tags), dependencies=[NO_STORE_ANSWER])
     CallerDep = Annotated[Caller, Depends(mount.caller)]
     who = mount.who
     errors: dict[int | str, dict[str, object]] = {**mount.errors, 400: {}, 404: {}}

@@ -11,6 +11,7 @@ from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel
 
 from masthead.deps import RuntimeDep
+from masthead.no_store import no_store
 from masthead.nonces import nonce_for_request
 
 router = APIRouter(prefix="/wp-json/nyp-membership/v1", tags=["site"])
@@ -28,5 +29,5 @@ class NonceOut(BaseModel):
     "valid for 12 to 24 hours. `Cache-Control: no-store`.",
 )
 def nonce(request: Request, response: Response, rt: RuntimeDep) -> NonceOut:
-    response.headers["Cache-Control"] = "no-store"
+    no_store(response)
     return NonceOut(nonce=nonce_for_request(rt, request))

@@ -7,12 +7,11 @@ from fastapi import APIRouter, Response
 
 from masthead.deps import DbDep, RuntimeDep
 from masthead.identity.api import ReaderDep
+from masthead.no_store import no_store
 from masthead.nonces import NonceDep
 from masthead.site import schemas, service
 
 router = APIRouter(prefix="/wp-json/nyp-membership/v1", tags=["site"])
-
-NO_STORE = {"Cache-Control": "no-store"}
 
 
 @router.get(
@@ -31,5 +30,5 @@ NO_STORE = {"Cache-Control": "no-store"}
 def saasquatch_jwt(
     _nonce: NonceDep, reader: ReaderDep, db: DbDep, rt: RuntimeDep, response: Response
 ) -> schemas.ReferralJwtResponse:
-    response.headers.update(NO_STORE)
+    no_store(response)
     return service.referral_jwt(db, rt, reader)

@@ -12,6 +12,7 @@ from fastapi import APIRouter, Path, Response
 
 from masthead.articles.api import StoryIn, shown_status, story, unsaved
 from masthead.deps import DbDep, RuntimeDep
+from masthead.no_store import no_store
 from masthead.site import pages, schemas
 from masthead.staff.api import EditorDep
 
@@ -34,7 +35,7 @@ def preview_story(
     rt: RuntimeDep,
     response: Response,
 ) -> schemas.StoryPreview:
-    response.headers["Cache-Control"] = "no-store"
+    no_store(response)
     article = story(db, content_id)
     now = rt.clock.now()
     status = shown_status(article.status, article.published_at, now)
@@ -52,6 +53,6 @@ def preview_story(
 def preview_unsaved(
     body: StoryIn, _: EditorDep, rt: RuntimeDep, response: Response
 ) -> schemas.StoryPreview:
-    response.headers["Cache-Control"] = "no-store"
+    no_store(response)
     html = pages.story_preview(unsaved(body.fields()), "not saved", rt.clock.now())
     return schemas.StoryPreview(html=html)

@@ -7,6 +7,7 @@ from fastapi import APIRouter, Request, Response
 
 from masthead.deps import DbDep, RuntimeDep
 from masthead.identity.api import AddressDep
+from masthead.no_store import no_store
 from masthead.staff import schemas, service, signin
 from masthead.staff.auth import StaffDep
 from masthead.staff.cookies import (
@@ -30,7 +31,7 @@ def _signed_in(rt: RuntimeDep, opened: signin.Opened, response: Response) -> Non
     max_age = int(service.SESSION_LIFE.total_seconds())
     set_staff_cookie(response, rt.settings, opened.token, max_age)
     clear_pending_cookie(response, rt.settings)
-    response.headers["Cache-Control"] = "no-store"
+    no_store(response)
 
 
 @router.post(
@@ -67,7 +68,7 @@ def start_sign_in(
 def enrolment(
     request: Request, response: Response, db: DbDep, rt: RuntimeDep
 ) -> schemas.EnrolmentOut:
-    response.headers["Cache-Control"] = "no-store"  # a secret
+    no_store(response)  # a secret
     return signin.enrolment(db, rt, request.cookies.get(PENDING_COOKIE))
 
 

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Path, Query, Response
+from fastapi import APIRouter, Depends, Path, Query
 
 from masthead.billing.api import PaymentGateway, gateway_of
 from masthead.deps import DbDep, RuntimeDep
 from masthead.identity.api import READER_PAGE_LIMIT, AddressDep
+from masthead.no_store import NO_STORE_ANSWER
 from masthead.staff.api import SupportDep
 from masthead.support import actions, reader_page, schemas
 
@@ -19,13 +20,6 @@ router = APIRouter(prefix="/admin/api/readers", tags=["staff"])
 
 ReaderId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The reader's account id.")]
 TransactionId = Annotated[str, Path(min_length=1, max_length=64)]
-
-
-def _no_store(response: Response) -> None:
-    response.headers["Cache-Control"] = "no-store"
-
-
-NO_STORE = [Depends(_no_store)]
 
 
 async def _gateway(rt: RuntimeDep) -> PaymentGateway:
@@ -43,7 +37,7 @@ GATEWAY_ERRORS: dict[int | str, dict[str, object]] = {**ACTION_ERRORS, 400: {}, 
     "",
     response_model=schemas.ReaderSearchOut,
     responses={401: {}, 403: {}},
-    dependencies=NO_STORE,
+    dependencies=[NO_STORE_ANSWER],
     summary="Find readers by email, name or tracking id (support)",
     description="`q` is an email address or its beginning (any case), a name's words or "
     "their beginnings (each word of `q` must begin a word of the first, last, full or "
@@ -66,7 +60,7 @@ def search(
     "/{reader_id}",
     response_model=schemas.ReaderOut,
     responses=READ_ERRORS,
-    dependencies=NO_STORE,
+    dependencies=[NO_STORE_ANSWER],
     summary="A reader's profile, sessions, status, subscriptions, payments, payment "
     "methods, home delivery and referrals (support)",
 )

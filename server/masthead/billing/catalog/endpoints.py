@@ -11,7 +11,7 @@ see.)
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Response
+from fastapi import APIRouter, Depends
 
 from masthead.billing.catalog import editing
 from masthead.billing.catalog.edit_schemas import (
@@ -29,18 +29,13 @@ from masthead.billing.catalog.edit_schemas import (
     PlanListOut,
 )
 from masthead.deps import DbDep, RuntimeDep
+from masthead.no_store import NO_STORE_ANSWER
 from masthead.staff.api import Caller, Mount
-
-
-def _no_store(response: Response) -> None:
-    response.headers["Cache-Control"] = "no-store"
 
 
 def catalog_router(mount: Mount) -> APIRouter:
     """The catalogue's routes under the mount's prefix."""
-    router = APIRouter(
-        prefix=mount.prefix, tags=list(mount.tags), dependencies=[Depends(_no_store)]
-    )
+    router = APIRouter(prefix=mount.prefix, tags=list(mount.tags), dependencies=[NO_STORE_ANSWER])
     CallerDep = Annotated[Caller, Depends(mount.caller)]
     who = mount.who
     read_errors = {**mount.errors, 404: {}}

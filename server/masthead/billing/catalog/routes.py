@@ -8,15 +8,10 @@ from masthead.billing.catalog import discounts
 from masthead.billing.catalog import schemas as catalog_schemas
 from masthead.billing.catalog import service as catalog_service
 from masthead.billing.memberships import schemas as memberships_schemas
-from masthead.billing.route_support import (
-    NO_STORE_ANSWER,
-    SITE_NONCE,
-    SITE_PREFIX,
-    GatewayDep,
-    call,
-)
+from masthead.billing.route_support import SITE_NONCE, SITE_PREFIX, GatewayDep, call
 from masthead.deps import DbDep, RuntimeDep
 from masthead.identity.api import ReaderDep
+from masthead.no_store import NO_STORE_ANSWER
 from masthead.region import RegionDep, vary_headers
 
 site_router = APIRouter(prefix=SITE_PREFIX, tags=["site"])

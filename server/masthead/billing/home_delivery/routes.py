@@ -15,10 +15,10 @@ from fastapi import APIRouter, Depends, Path, Response
 from masthead.billing.errors import BillingError
 from masthead.billing.home_delivery import service as home_delivery
 from masthead.billing.home_delivery.schemas import EMAIL_MAX_LENGTH, EMAIL_PATTERN, HomeDeliveryOut
-from masthead.billing.route_support import NO_STORE, NO_STORE_ANSWER
 from masthead.deps import DbDep, RuntimeDep
 from masthead.errors import ApiError
 from masthead.identity.api import ReaderDep
+from masthead.no_store import NO_STORE, NO_STORE_ANSWER
 from masthead.operator_auth import bearer_key_check
 
 router = APIRouter()

@@ -15,17 +15,10 @@ from masthead.billing.memberships import service as memberships_service
 from masthead.billing.memberships.pause_email import send_pause_email
 from masthead.billing.memberships.subscribe import SubscribeRequest, subscribe
 from masthead.billing.payment_methods.card_limits import limit_card_attempt
-from masthead.billing.route_support import (
-    CARD_LIMITS,
-    NO_STORE,
-    NO_STORE_ANSWER,
-    SITE_NONCE,
-    SITE_PREFIX,
-    GatewayDep,
-    call,
-)
+from masthead.billing.route_support import CARD_LIMITS, SITE_NONCE, SITE_PREFIX, GatewayDep, call
 from masthead.deps import DbDep, RuntimeDep
 from masthead.identity.api import AddressDep, ReaderDep
+from masthead.no_store import NO_STORE, NO_STORE_ANSWER
 from masthead.region import RegionDep
 
 # Every answer here is about one reader: never cached.

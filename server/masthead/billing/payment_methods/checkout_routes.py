@@ -17,10 +17,10 @@ from masthead.billing.payment_methods.checkout_schemas import (
     PrepareCustomerOut,
 )
 from masthead.billing.payment_methods.postal_codes import PostalCodeError, parse_address
-from masthead.billing.route_support import NO_STORE_ANSWER
 from masthead.deps import DbDep, RuntimeDep
 from masthead.errors import ApiError
 from masthead.identity.api import SESSION_COOKIE, Reader, ReaderDep
+from masthead.no_store import NO_STORE_ANSWER
 from masthead.nonces import require_rest_nonce
 from masthead.region import RegionDep
 

@@ -8,15 +8,10 @@ from fastapi import APIRouter, Response
 from masthead.billing.payment_methods import schemas as payment_methods_schemas
 from masthead.billing.payment_methods import service as payment_methods_service
 from masthead.billing.payment_methods.card_limits import CARD_ATTEMPT
-from masthead.billing.route_support import (
-    CARD_LIMITS,
-    NO_STORE,
-    NO_STORE_ANSWER,
-    GatewayDep,
-    call,
-)
+from masthead.billing.route_support import CARD_LIMITS, GatewayDep, call
 from masthead.deps import DbDep, RuntimeDep
 from masthead.identity.api import ReaderDep
+from masthead.no_store import NO_STORE, NO_STORE_ANSWER
 
 # Every answer here is about one reader: never cached.
 router = APIRouter(tags=["payments"], dependencies=[NO_STORE_ANSWER])

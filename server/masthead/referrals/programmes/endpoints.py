@@ -13,24 +13,18 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Path, Query, Response
 
 from masthead.deps import DbDep, RuntimeDep
+from masthead.no_store import NO_STORE, NO_STORE_ANSWER
 from masthead.referrals.programmes import listing, schemas, service
 from masthead.staff.api import Caller, Mount
 
-NO_STORE = {"Cache-Control": "no-store"}
 Alias = Annotated[str, Path(pattern=schemas.ALIAS_PATTERN)]
 Slug = Annotated[str, Path(pattern=schemas.SLUG_PATTERN)]
-
-
-def _no_store(response: Response) -> None:
-    response.headers.update(NO_STORE)
 
 
 def referral_router(mount: Mount) -> APIRouter:
     """The routes under the mount's prefix, each answering through the service as its caller
     allows."""
-    router = APIRouter(
-        prefix=mount.prefix, tags=list(mount.tags), dependencies=[Depends(_no_store)]
-    )
+    router = APIRouter(prefix=mount.prefix, tags=list(mount.tags), dependencies=[NO_STORE_ANSWER])
     CallerDep = Annotated[Caller, Depends(mount.caller)]
     who, sensitive_help = mount.who, mount.sensitive_help
 

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Request, Response
 
 from masthead.deps import DbDep, RuntimeDep
 from masthead.identity.api import AddressDep
+from masthead.no_store import no_store
 from masthead.site import pages, render
 from masthead.site.brands import BRANDS
 from masthead.site.static_pages import service
@@ -26,10 +27,6 @@ router = APIRouter(prefix="/admin/api/static-pages", tags=["staff"])
 ERRORS: dict[int | str, dict[str, object]] = {400: {}, 401: {}, 403: {}, 404: {}}
 
 
-def _no_store(response: Response) -> None:
-    response.headers["Cache-Control"] = "no-store"
-
-
 @router.get(
     "",
     response_model=StaticPageListOut,
@@ -37,7 +34,7 @@ def _no_store(response: Response) -> None:
     summary="Every static page of every brand, as shown now (editor)",
 )
 def list_pages(_: EditorDep, db: DbDep, response: Response) -> StaticPageListOut:
-    _no_store(response)
+    no_store(response)
     return StaticPageListOut(pages=[page_out(v) for v in service.listing(db)])
 
 
@@ -49,7 +46,7 @@ def list_pages(_: EditorDep, db: DbDep, response: Response) -> StaticPageListOut
     description=PAGE_HELP.strip(),
 )
 def show_page(brand: str, slug: str, _: EditorDep, db: DbDep, response: Response) -> StaticPageOut:
-    _no_store(response)
+    no_store(response)
     return page_out(service.page(db, brand, slug))
 
 

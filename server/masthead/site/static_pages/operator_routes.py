@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Response
+from fastapi import APIRouter, Depends
 
 from masthead.deps import DbDep, RuntimeDep
+from masthead.no_store import NO_STORE_ANSWER
 from masthead.operator_auth import bearer_key_check
 from masthead.site.static_pages import service
 from masthead.site.static_pages.schemas import (
@@ -22,7 +23,6 @@ from masthead.site.static_pages.schemas import (
 )
 
 router = APIRouter(prefix="/operator/v1/static-pages", tags=["operator"])
-NO_STORE = {"Cache-Control": "no-store"}
 ERRORS: dict[int | str, dict[str, object]] = {400: {}, 401: {}, 404: {}}
 PAGE_HELP = (
     " `brand`: main, gossip or lifestyle; `slug`: membership-terms (/membership-terms), "
@@ -34,12 +34,7 @@ OperatorDep = Annotated[
 ]
 
 
-def _no_store(response: Response) -> None:
-    """Every answer of this API is marked no-store (on FastAPI's response, merged into ours)."""
-    response.headers.update(NO_STORE)
-
-
-router.dependencies.append(Depends(_no_store))
+router.dependencies.append(NO_STORE_ANSWER)
 
 
 @router.get(
