@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { FormError, SubmitButton } from '../../account/FormParts';
 import { useAccountForm } from '../../account/useAccountForm';
 import { StatusMessage } from '../../ui/Alert';
@@ -12,6 +11,7 @@ import { failureText } from '../signIn/failure';
 import { DISCOUNT_FIELDS, ID_RULE, MONEY_HINT, NEW_DISCOUNT, discountBody, discountSchema, discountValues, priceText, type DiscountValues } from './catalogForms';
 import { useDiscount, usePlans, useSaveDiscount, type Discount, type Plan } from './data';
 import { Loaded } from '../Loaded';
+import { useSavedMessage } from '../useSavedMessage';
 import './marketing.css';
 
 const LABELS: Record<(typeof DISCOUNT_FIELDS)[number], string> = {
@@ -55,24 +55,18 @@ export default function DiscountEditScreen() {
 
 function DiscountForm({ discount, plans }: { discount: Discount | null; plans: readonly Plan[] }) {
   const save = useSaveDiscount();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [saved, setSaved] = useState<string | null>((location.state as { saved?: string } | null)?.saved ?? null);
+  const { saved, clear, announce } = useSavedMessage();
   const form = useAccountForm<(typeof DISCOUNT_FIELDS)[number], DiscountValues>({
     fields: DISCOUNT_FIELDS,
     schema: discountSchema,
     defaultValues: discount ? discountValues(discount) : NEW_DISCOUNT,
     summary: (invalid) => <p>Check {invalid.map((field) => LABELS[field].toLowerCase()).join(', ')} below.</p>,
     submit: async (values) => {
-      setSaved(null);
+      clear();
       const stored = await save.mutateAsync({ discountId: discount?.id ?? null, body: discountBody(values) });
       const message = `The discount ${stored.name} is saved.`;
-      if (discount === null) {
-        await navigate(`/admin/discounts/${encodeURIComponent(stored.id)}`, { replace: true, state: { saved: message } });
-        return;
-      }
-      form.reset(discountValues(stored));
-      setSaved(message);
+      if (discount !== null) form.reset(discountValues(stored));
+      await announce(message, discount === null ? `/admin/discounts/${encodeURIComponent(stored.id)}` : null);
     },
     failure: failureText,
   });

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { FormError, SubmitButton } from '../../account/FormParts';
 import { useAccountForm } from '../../account/useAccountForm';
 import { StatusMessage } from '../../ui/Alert';
@@ -13,6 +12,7 @@ import { FREQUENCIES, ID_RULE, MONEY_HINT, NEW_PLAN, PLAN_FIELDS, membersNote, p
 import { usePlan, useSavePlan, type Plan } from './data';
 import { Loaded } from '../Loaded';
 import { SelectField } from '../../ui/SelectField';
+import { useSavedMessage } from '../useSavedMessage';
 import './marketing.css';
 
 const LABELS: Record<(typeof PLAN_FIELDS)[number], string> = {
@@ -61,24 +61,18 @@ export default function PlanEditScreen() {
 
 function PlanForm({ plan }: { plan: Plan | null }) {
   const save = useSavePlan();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [saved, setSaved] = useState<string | null>((location.state as { saved?: string } | null)?.saved ?? null);
+  const { saved, clear, announce } = useSavedMessage();
   const form = useAccountForm<(typeof PLAN_FIELDS)[number], PlanValues>({
     fields: PLAN_FIELDS,
     schema: planSchema,
     defaultValues: plan ? planValues(plan) : NEW_PLAN,
     summary: (invalid) => <p>Check {invalid.map((field) => LABELS[field].toLowerCase()).join(', ')} below.</p>,
     submit: async (values) => {
-      setSaved(null);
+      clear();
       const stored = await save.mutateAsync({ planId: plan?.id ?? null, body: planBody(values) });
       const message = `The plan ${stored.name} is saved.`;
-      if (plan === null) {
-        await navigate(`/admin/plans/${encodeURIComponent(stored.id)}`, { replace: true, state: { saved: message } });
-        return;
-      }
-      form.reset(planValues(stored));
-      setSaved(message);
+      if (plan !== null) form.reset(planValues(stored));
+      await announce(message, plan === null ? `/admin/plans/${encodeURIComponent(stored.id)}` : null);
     },
     failure: failureText,
   });

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { FormError, SubmitButton } from '../../account/FormParts';
 import { useAccountForm } from '../../account/useAccountForm';
 import { StatusMessage } from '../../ui/Alert';
@@ -15,6 +14,7 @@ import { RuleConditionFields } from './RuleConditionFields';
 import { FEATURES, RULE_FIELDS, ruleBody, ruleSchema, ruleValues, type RuleValues } from './ruleForm';
 import { RuleOutputFields } from './RuleOutputFields';
 import { SelectField } from '../../ui/SelectField';
+import { useSavedMessage } from '../useSavedMessage';
 import './marketing.css';
 
 const LABELS: Record<(typeof RULE_FIELDS)[number], string> = {
@@ -85,24 +85,18 @@ export default function RuleEditScreen() {
 
 function RuleForm({ rule, feature, plans, discounts }: { rule: Rule | null; feature: Feature; plans: readonly Plan[]; discounts: readonly Discount[] }) {
   const save = useSaveRule();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [saved, setSaved] = useState<string | null>((location.state as { saved?: string } | null)?.saved ?? null);
+  const { saved, clear, announce } = useSavedMessage();
   const form = useAccountForm<(typeof RULE_FIELDS)[number], RuleValues>({
     fields: RULE_FIELDS,
     schema: ruleSchema,
     defaultValues: ruleValues(rule, feature),
     summary: (invalid) => <p>Check {[...new Set(invalid.map((field) => LABELS[field].toLowerCase()))].join(', ')} below.</p>,
     submit: async (values) => {
-      setSaved(null);
+      clear();
       const stored = await save.mutateAsync({ ruleId: rule?.id ?? null, body: ruleBody(values) });
       const message = 'The rule is saved. It decides on the site within a second.';
-      if (rule === null) {
-        await navigate(`/admin/decision-rules/${stored.id}`, { replace: true, state: { saved: message } });
-        return;
-      }
-      form.reset(ruleValues(stored));
-      setSaved(message);
+      if (rule !== null) form.reset(ruleValues(stored));
+      await announce(message, rule === null ? `/admin/decision-rules/${stored.id}` : null);
     },
     failure: failureText,
   });

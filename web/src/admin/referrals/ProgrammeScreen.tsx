@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { FormError, SubmitButton } from '../../account/FormParts';
 import { useAccountForm } from '../../account/useAccountForm';
 import { StatusMessage } from '../../ui/Alert';
@@ -14,6 +13,7 @@ import { NEW_PROGRAMME, PROGRAMME_FIELDS, SLUG_RULE, programmeBody, programmeSch
 import { Loaded } from '../Loaded';
 import { Breadcrumbs } from './Breadcrumbs';
 import { tenantPath } from './TenantScreen';
+import { useSavedMessage } from '../useSavedMessage';
 import './referrals.css';
 
 const LABELS: Record<(typeof PROGRAMME_FIELDS)[number], string> = {
@@ -66,24 +66,18 @@ export default function ProgrammeScreen() {
 
 function ProgrammeForm({ alias, programme }: { alias: string; programme: Programme | null }) {
   const save = useSaveProgramme(alias, programme?.slug ?? null);
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [saved, setSaved] = useState<string | null>((location.state as { saved?: string } | null)?.saved ?? null);
+  const { saved, clear, announce } = useSavedMessage();
   const form = useAccountForm<(typeof PROGRAMME_FIELDS)[number], ProgrammeValues>({
     fields: PROGRAMME_FIELDS,
     schema: programmeSchema,
     defaultValues: programme ? programmeValues(programme) : NEW_PROGRAMME,
     summary: (invalid) => <p>Check {invalid.map((field) => LABELS[field].toLowerCase()).join(', ')} below.</p>,
     submit: async (values) => {
-      setSaved(null);
+      clear();
       const stored = await save.mutateAsync(programmeBody(values));
       const message = `The programme ${stored.name} is saved.`;
-      if (programme === null) {
-        await navigate(`${tenantPath(alias)}/programmes/${encodeURIComponent(stored.slug)}`, { replace: true, state: { saved: message } });
-        return;
-      }
-      form.reset(programmeValues(stored));
-      setSaved(message);
+      if (programme !== null) form.reset(programmeValues(stored));
+      await announce(message, programme === null ? `${tenantPath(alias)}/programmes/${encodeURIComponent(stored.slug)}` : null);
     },
     failure: failureText,
   });
