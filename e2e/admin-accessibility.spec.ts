@@ -38,6 +38,7 @@ test('every console screen is free of serious axe violations, and works by keybo
   // By keyboard: the skip link, then the form.
   const admin = staffAccount('axe');
   await page.goto('/admin/sign-in');
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
   await page.getByLabel('Email address').focus();

@@ -36,7 +36,9 @@ export default defineConfig({
       ],
     },
     viewport: { width: 1280, height: 800 },
-    trace: 'retain-on-failure',
+    // A trace records every action's page and screenshots: a quarter of the run's CPU when
+    // kept for every test. The retry of a failed test (CI) records one to look at.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
   webServer: {

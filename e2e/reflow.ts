@@ -21,6 +21,7 @@ export const NARROWEST = { width: 320, height: 640 };
 export async function smallTargets(page: Page): Promise<string[]> {
   await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
   const results = await new AxeBuilder({ page, axeSource: axeSizeOnly })
+    .setLegacyMode() // as axe.ts says
     .withRules(['target-size'])
     .analyze();
   return [...results.violations, ...results.incomplete].flatMap((result) =>

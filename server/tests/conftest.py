@@ -38,6 +38,8 @@ def _prepare_postgres(url: str) -> None:
         with admin.connect() as conn:
             conn.execute(text(f'DROP DATABASE IF EXISTS "{target.database}" WITH (FORCE)'))
             conn.execute(text(f'CREATE DATABASE "{target.database}"'))
+            # A test database is thrown away: no commit waits for its WAL to reach the disk.
+            conn.execute(text(f'ALTER DATABASE "{target.database}" SET synchronous_commit = off'))
     except OperationalError as exc:
         if os.environ.get("CI") == "true":
             pytest.exit(f"PostgreSQL is unreachable at {url}: {exc}", returncode=1)
