@@ -6,7 +6,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { newReader, registerByApi, type Reader } from './helpers';
-import { NARROWEST, sidewaysOverflow, smallTargets } from './reflow';
+import { PHONE_WIDTHS, expectFits } from './reflow';
 import { origin } from './server';
 import { freshCode, signInInBrowser, staffAccount } from './staff';
 
@@ -130,11 +130,7 @@ test.describe('on a phone', () => {
 
   async function fits(page: Page, screen: string) {
     expect.soft(await seriousViolations(page), `${screen}: axe`).toEqual([]);
-    for (const width of [375, NARROWEST.width]) {
-      await page.setViewportSize({ width, height: 740 });
-      await expect.soft(await sidewaysOverflow(page), `${screen} scrolls sideways at ${width} px`).toEqual([]);
-      await expect.soft(await smallTargets(page), `${screen} has targets under 24 × 24 px at ${width} px`).toEqual([]);
-    }
+    await expectFits(page, screen, PHONE_WIDTHS);
   }
 
   test('the search and a reader fit 375 and 320 px, by keyboard', async ({ page, browser }) => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 // axe-core with its target-size rule judging size alone: the rule passes a target that is big
 // enough (target-size) or far enough from others (target-offset); only the first is kept.
@@ -10,6 +10,8 @@ axe.configure({ rules: [{ id: 'target-size', any: ['target-size'] }] });`;
 
 /** WCAG 2.2's narrowest width: 1.4.10 Reflow asks for no sideways scrolling at 320 CSS px. */
 export const NARROWEST = { width: 320, height: 640 };
+/** A phone's common width, then the narrowest. */
+export const PHONE_WIDTHS = [375, NARROWEST.width] as const;
 
 /**
  * Pointer targets under 24 × 24 px, measured by axe-core's target-size check (which finds
@@ -54,4 +56,19 @@ export async function sidewaysOverflow(page: Page): Promise<string[]> {
       .map((element) => `${describe(element)} reaches ${Math.round(element.getBoundingClientRect().right)} px`);
     return [`the page is ${document.documentElement.scrollWidth} px wide in a ${viewport} px window`, ...culprits.slice(0, 8)];
   });
+}
+
+/**
+ * The screen on the page fits: no sideways scrolling (1.4.10) and no target under 24 × 24 px,
+ * at the window's width or at each of `widths` in turn. The window is resized, not the page
+ * reloaded, as a reader turning a phone would; the layout reflows (media queries and resize
+ * listeners both follow). Soft, so that one run names every screen that does not fit.
+ */
+export async function expectFits(page: Page, screen: string, widths?: readonly number[]): Promise<void> {
+  const window = page.viewportSize() ?? NARROWEST;
+  for (const width of widths ?? [window.width]) {
+    if (width !== page.viewportSize()?.width) await page.setViewportSize({ width, height: window.height });
+    await expect.soft(await sidewaysOverflow(page), `${screen} scrolls sideways at ${width} px`).toEqual([]);
+    await expect.soft(await smallTargets(page), `${screen} has targets under 24 × 24 px at ${width} px`).toEqual([]);
+  }
 }
