@@ -99,9 +99,9 @@ test-py-postgres: setup
 test-py: setup
 	$(MAKE) --no-print-directory --output-sync=target -j2 test-py-sqlite test-py-postgres
 
+# The web and widget unit tests in one Vitest run (vitest.config.ts: its two projects).
 test-web: setup
 	npm run --silent test:unit
-	npm run --silent test:widget
 
 chromium:
 	@command -v chromium >/dev/null || [ -x /usr/bin/chromium ] || { \

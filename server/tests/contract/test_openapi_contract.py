@@ -317,6 +317,10 @@ SESSIONLESS = "^/(admin/api|operator/v1)/"  # a reader's session changes nothing
 # The operator APIs whose routes are the console's own, mounted again with a bearer key as
 # the caller (staff/callers.py Mount): the staff pass gives those routes the coverage phase.
 CONSOLE_TWINS = "^/operator/v1/(decision-rules|plans|discounts|referral-tenants)(/|$)"
+# The referral service authenticates merchants' pages by its own JWT, never by the reader's
+# session: signed in, its routes get generated examples (aliases that do not exist, so the
+# 404s), and the signed-out pass, on the demo tenant, their coverage phase.
+REFERRAL_SERVICE = "^/(a|api/v1)/"
 
 
 def _check(case: Case, app: FastAPI, signed_in: bool, staff: bool = False) -> None:
@@ -366,9 +370,16 @@ def test_console_signed_out(case: Case, contract_app: FastAPI) -> None:
     _check(case, contract_app, signed_in=False)
 
 
-@schema.exclude(path_regex=SESSIONLESS).parametrize()
+@schema.exclude(path_regex=SESSIONLESS).exclude(path_regex=REFERRAL_SERVICE).parametrize()
 @CONTRACT_SETTINGS
 def test_signed_in(case: Case, contract_app: FastAPI) -> None:
+    _check(case, contract_app, signed_in=True)
+
+
+@schema.include(path_regex=REFERRAL_SERVICE).parametrize()
+@GENERATED_SETTINGS
+@pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisDeprecationWarning")  # as below
+def test_referral_service_signed_in(case: Case, contract_app: FastAPI) -> None:
     _check(case, contract_app, signed_in=True)
 
 
