@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './axe';
+import { expectFits, sidewaysOverflow } from './reflow';
 import { origin, port } from './server';
 
 /**
@@ -15,24 +16,8 @@ const STATIC_PAGES = [
   { path: '/privacy/', heading: 'Privacy policy', link: 'Privacy' },
 ];
 const NOT_FOUND_PAGES = ['/no-such-page', '/account/no-such-page'];
-const WIDTHS = [1280, 375, 320];
+const WIDTHS = [1280, 375, 320] as const;
 
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(0);
-}
-
-/** WCAG 2.2 (2.5.8): every control outside running text is at least 24 x 24 px. */
-async function expectTargetsOfAtLeast24px(page: Page) {
-  const small = await page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLElement>('a, button'))
-      .filter((el) => el.offsetParent !== null && !el.closest('p'))
-      .map((el) => ({ text: el.textContent?.trim() ?? '', box: el.getBoundingClientRect() }))
-      .filter(({ box }) => box.width > 0 && (box.width < 24 || box.height < 24))
-      .map(({ text, box }) => `${text} ${Math.round(box.width)}x${Math.round(box.height)}`),
-  );
-  expect(small, `${page.url()} has small targets`).toEqual([]);
-}
 
 test("the footer's links lead to the brand's static pages", async ({ page }) => {
   await page.goto('/');
@@ -127,7 +112,7 @@ test('the API docs come from Masthead itself', async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
     const targets = await new AxeBuilder({ page }).withRules(['target-size']).analyze();
     expect(targets.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' '))), `${width}px`).toEqual([]);
-    await expectNoSidewaysScroll(page);
+    expect(await sidewaysOverflow(page), `${width}px`).toEqual([]);
   }
 });
 
@@ -151,18 +136,19 @@ test('every page names its brand icon, and no page asks for a missing one', asyn
   expect(failed).toEqual([]);
 });
 
-for (const width of WIDTHS) {
-  test(`the static and 404 pages meet WCAG 2.2 AA at ${width}px`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 800 });
-    for (const path of [...STATIC_PAGES.map((p) => p.path), ...NOT_FOUND_PAGES]) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      expect(await seriousViolations(page), path).toEqual([]);
-      await expectNoSidewaysScroll(page);
-      await expectTargetsOfAtLeast24px(page);
+// Each page loaded once, its window then resized (reflow.ts expectFits says why that is enough).
+test('the static and 404 pages meet WCAG 2.2 AA at every width', async ({ page }) => {
+  for (const path of [...STATIC_PAGES.map((p) => p.path), ...NOT_FOUND_PAGES]) {
+    await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      expect.soft(await seriousViolations(page), `${path} at ${width} px`).toEqual([]);
+      await expectFits(page, path);
     }
-  });
-}
+  }
+});
 
 test('the static pages work from the keyboard', async ({ page }) => {
   await page.goto('/membership-terms');
