@@ -65,9 +65,9 @@ export async function sidewaysOverflow(page: Page): Promise<string[]> {
  * listeners both follow). Soft, so that one run names every screen that does not fit.
  */
 export async function expectFits(page: Page, screen: string, widths?: readonly number[]): Promise<void> {
-  const window = page.viewportSize() ?? NARROWEST;
-  for (const width of widths ?? [window.width]) {
-    if (width !== page.viewportSize()?.width) await page.setViewportSize({ width, height: window.height });
+  const { width: current, height } = page.viewportSize() ?? NARROWEST;
+  for (const width of widths ?? [current]) {
+    if (width !== page.viewportSize()?.width) await page.setViewportSize({ width, height });
     await expect.soft(await sidewaysOverflow(page), `${screen} scrolls sideways at ${width} px`).toEqual([]);
     await expect.soft(await smallTargets(page), `${screen} has targets under 24 × 24 px at ${width} px`).toEqual([]);
   }

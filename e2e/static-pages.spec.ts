@@ -16,7 +16,7 @@ const STATIC_PAGES = [
   { path: '/privacy/', heading: 'Privacy policy', link: 'Privacy' },
 ];
 const NOT_FOUND_PAGES = ['/no-such-page', '/account/no-such-page'];
-const WIDTHS = [1280, 375, 320] as const;
+const WIDTHS = [1280, 375, 320];
 
 
 test("the footer's links lead to the brand's static pages", async ({ page }) => {
@@ -139,7 +139,6 @@ test('every page names its brand icon, and no page asks for a missing one', asyn
 // Each page loaded once, its window then resized (reflow.ts expectFits says why that is enough).
 test('the static and 404 pages meet WCAG 2.2 AA at every width', async ({ page }) => {
   for (const path of [...STATIC_PAGES.map((p) => p.path), ...NOT_FOUND_PAGES]) {
-    await page.setViewportSize({ width: WIDTHS[0], height: 800 });
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     for (const width of WIDTHS) {
