@@ -12,5 +12,6 @@ export default defineConfig({
     restoreMocks: true,
     unstubGlobals: true,
     maxWorkers: availableParallelism(), // as web/vite.config.ts
+    pool: 'vmThreads', // as web/vite.config.ts: jsdom loaded once per worker, not per file
   },
 });
