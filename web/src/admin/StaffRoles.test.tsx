@@ -28,7 +28,8 @@ function staffServer(refuse: (call: Call, attempt: number) => ReturnType<typeof 
       puts += 1;
       const refused = refuse(call, puts);
       if (refused) return refused;
-      const email = decodeURIComponent(call.path.split('/').pop()!);
+      // The server finds the account whatever the email's case, and answers its stored email.
+      const email = decodeURIComponent(call.path.split('/').pop()!).toLowerCase();
       const { roles } = call.body as { roles: string[] };
       if (roles.length === 0) staff.delete(email);
       else staff.set(email, member(email, roles));
