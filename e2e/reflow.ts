@@ -1,12 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-
-// axe-core with its target-size rule judging size alone: the rule passes a target that is big
-// enough (target-size) or far enough from others (target-offset); only the first is kept.
-const axeSizeOnly = `${readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')}
-axe.configure({ rules: [{ id: 'target-size', any: ['target-size'] }] });`;
+import { readyForAxe } from './axe';
 
 /** WCAG 2.2's narrowest width: 1.4.10 Reflow asks for no sideways scrolling at 320 CSS px. */
 export const NARROWEST = { width: 320, height: 640 };
@@ -21,14 +14,13 @@ export const PHONE_WIDTHS = [375, NARROWEST.width] as const;
  * Targets axe cannot judge (needs review) count too. Each entry names the element and why.
  */
 export async function smallTargets(page: Page): Promise<string[]> {
-  await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
-  const results = await new AxeBuilder({ page, axeSource: axeSizeOnly })
-    .setLegacyMode() // as axe.ts says
-    .withRules(['target-size'])
-    .analyze();
-  return [...results.violations, ...results.incomplete].flatMap((result) =>
-    result.nodes.map((node) => `${node.target.join(' ')}: ${node.any.map((check) => check.message).join(' / ')}`),
-  );
+  await readyForAxe(page);
+  return page.evaluate(async () => {
+    const results = await window.axe.run(document, { runOnly: ['target-size-alone'], resultTypes: ['violations', 'incomplete'] });
+    return [...results.violations, ...results.incomplete].flatMap((result) =>
+      result.nodes.map((node) => `${node.target.join(' ')}: ${node.any.map((check) => check.message).join(' / ')}`),
+    );
+  });
 }
 
 /**

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { expectFits, sidewaysOverflow } from './reflow';
@@ -107,11 +106,11 @@ test('the API docs come from Masthead itself', async ({ page }) => {
   await page.getByRole('button', { name: /GET \/blaize\/account/ }).first().click();
   await expect(page.getByRole('button', { name: 'Try it out' }).first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
-  // WCAG 2.2's target size (2.5.8), at the narrowest width too.
+  // WCAG 2.2's target size (2.5.8, its spacing exception taken: Swagger UI's own small
+  // controls stand apart) and reflow, at the narrowest width too.
   for (const width of [1280, 320]) {
     await page.setViewportSize({ width, height: 800 });
-    const targets = await new AxeBuilder({ page }).withRules(['target-size']).analyze();
-    expect(targets.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' '))), `${width}px`).toEqual([]);
+    expect(await seriousViolations(page, ['wcag22aa']), `${width}px`).toEqual([]);
     expect(await sidewaysOverflow(page), `${width}px`).toEqual([]);
   }
 });
