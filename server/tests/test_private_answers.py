@@ -27,11 +27,18 @@ def directives(response: Any) -> set[str]:
     return {d.strip() for d in response.headers.get("cache-control", "").split(",") if d.strip()}
 
 
+@pytest.fixture(scope="module")
+def web_dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A built account area of its own: the tests run before (and without) the web build. One
+    for the module, so that its tests share one application (tests/kept_apps.py)."""
+    folder = tmp_path_factory.mktemp("web-dist")
+    (folder / "account.html").write_text("<head><!--masthead-config--></head>")
+    return folder
+
+
 @pytest.fixture
-def settings(settings: Settings, tmp_path: Path) -> Settings:
-    """A built account area of its own: the tests run before (and without) the web build."""
-    (tmp_path / "account.html").write_text("<head><!--masthead-config--></head>")
-    return settings.model_copy(update={"web_dist": tmp_path})
+def settings(settings: Settings, web_dist: Path) -> Settings:
+    return settings.model_copy(update={"web_dist": web_dist})
 
 
 @pytest.fixture
