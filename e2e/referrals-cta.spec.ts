@@ -25,8 +25,13 @@ const PLACEMENTS: [Side, Position, Offsets][] = [
   ['center', 'bottom', { right: '45%', bottom: '-10px' }],
 ];
 
+const UPSERT = '**/api/v1/test_masthead/widget/account/*/user/*/upsert*';
+
+/** The upsert's reply rewritten to show the widget as a CTA with these options (a route set
+ * before replaces the one before it). */
 async function showAsCta(page: Page, cta: Record<string, unknown> | undefined): Promise<void> {
-  await page.route('**/api/v1/test_masthead/widget/account/*/user/*/upsert*', async (route) => {
+  await page.unroute(UPSERT);
+  await page.route(UPSERT, async (route) => {
     const response = await route.fetch();
     const reply = (await response.json()) as { template: string; jsOptions: Record<string, unknown> };
     const jsOptions = { ...reply.jsOptions };
@@ -54,30 +59,33 @@ function distances(box: { x: number; y: number; width: number; height: number })
   return { left: box.x, right: WIDTH - (box.x + box.width), top: box.y, bottom: HEIGHT - (box.y + box.height) };
 }
 
-for (const [side, position, offsets] of PLACEMENTS) {
-  test(`the CTA sits at the ${position} ${side}`, async ({ page, baseURL }) => {
-    await page.setViewportSize({ width: WIDTH, height: HEIGHT });
-    await showAsCta(page, { content: { buttonSide: side, buttonPosition: position } });
-    await openMerchantPage(page, baseURL);
-    const id = uniqueId('cta');
-    await renderWidget(page, baseURL, 'cta', { config: { user: { id, accountId: id } } });
-    const frame = await ctaFrame(page);
+// Every placement in one page, loaded again for each: a step each, so a failure names it.
+test('the CTA sits where buttonSide and buttonPosition place it', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: WIDTH, height: HEIGHT });
+  for (const [side, position, offsets] of PLACEMENTS) {
+    await test.step(`at the ${position} ${side}`, async () => {
+      await showAsCta(page, { content: { buttonSide: side, buttonPosition: position } });
+      await openMerchantPage(page, baseURL);
+      const id = uniqueId('cta');
+      await renderWidget(page, baseURL, 'cta', { config: { user: { id, accountId: id } } });
+      const frame = await ctaFrame(page);
 
-    const styles = await stylesOf(frame, ['left', 'right', 'top', 'bottom', 'position']);
-    expect(styles.computed.position).toBe('fixed');
-    expect(styles.inline).toEqual({ left: '', right: '', top: '', bottom: '', position: 'fixed', ...offsets });
+      const styles = await stylesOf(frame, ['left', 'right', 'top', 'bottom', 'position']);
+      expect(styles.computed.position).toBe('fixed');
+      expect(styles.inline).toEqual({ left: '', right: '', top: '', bottom: '', position: 'fixed', ...offsets });
 
-    // What a person sees: the button's distance from the edges it is placed against.
-    const box = await frame.boundingBox();
-    if (!box) throw new Error('the CTA frame has no box');
-    const seen = distances(box);
-    for (const [edge, value] of Object.entries(offsets)) {
-      const size = edge === 'left' || edge === 'right' ? WIDTH : HEIGHT;
-      const expected = value.endsWith('%') ? (parseFloat(value) / 100) * size : parseFloat(value);
-      expect(seen[edge as keyof typeof seen], `${edge} ${value}`).toBeCloseTo(expected, 0);
-    }
-  });
-}
+      // What a person sees: the button's distance from the edges it is placed against.
+      const box = await frame.boundingBox();
+      if (!box) throw new Error('the CTA frame has no box');
+      const seen = distances(box);
+      for (const [edge, value] of Object.entries(offsets)) {
+        const size = edge === 'left' || edge === 'right' ? WIDTH : HEIGHT;
+        const expected = value.endsWith('%') ? (parseFloat(value) / 100) * size : parseFloat(value);
+        expect(seen[edge as keyof typeof seen], `${edge} ${value}`).toBeCloseTo(expected, 0);
+      }
+    });
+  }
+});
 
 test('without cta options the CTA sits at the bottom right, and clicking it opens the popup', async ({ page, baseURL }) => {
   await page.setViewportSize({ width: WIDTH, height: HEIGHT });
