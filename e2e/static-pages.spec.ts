@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { expectFits, sidewaysOverflow } from './reflow';
 import { origin, port } from './server';
@@ -16,7 +16,6 @@ const STATIC_PAGES = [
 ];
 const NOT_FOUND_PAGES = ['/no-such-page', '/account/no-such-page'];
 const WIDTHS = [1280, 375, 320];
-
 
 test("the footer's links lead to the brand's static pages", async ({ page }) => {
   await page.goto('/');
