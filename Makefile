@@ -93,7 +93,8 @@ test-py-sqlite: setup
 	cd server && .venv/bin/python -m pytest -p no:cacheprovider -n $(TEST_WORKERS) \
 		--ignore=tests/contract
 
-# Under CI=true an unreachable PostgreSQL fails the run (see tests/conftest.py). The contract
+# The tests that reach a database, on PostgreSQL: the rest ran on SQLite already
+# (tests/conftest.py). Under CI=true an unreachable PostgreSQL fails the run. The contract
 # first: its few long tests (10 s each) handed out last kept one worker busy while the other
 # had nothing left to do.
 test-py-postgres: setup
@@ -117,12 +118,14 @@ chromium:
 test-e2e: setup build chromium
 	npm run --silent e2e
 
-# The static checks and the build side by side, longest first: tsc's projects (about half a
-# minute) on one core while mypy, the API types, the linters and the build take the other.
-# Then the tests, each of which keeps both cores busy on its own.
-test: setup
+# The Python and npm installs side by side. Then the static checks and the build, longest
+# first: tsc's projects (about half a minute) on one core while mypy, the API types, the
+# linters and the build take the other. Then the tests, each of which keeps both cores busy
+# on its own.
+test:
+	$(MAKE) --no-print-directory --output-sync=target -j2 setup
 	$(MAKE) --no-print-directory --output-sync=target -j2 \
-		typecheck-ts typecheck-py check-api-types lint build
+		typecheck-ts typecheck-py check-api-types lint build chromium
 	$(MAKE) --no-print-directory test-py test-web test-e2e
 	@echo "All checks passed."
 

@@ -36,6 +36,14 @@ export default defineConfig({
       ],
     },
     viewport: { width: 1280, height: 800 },
+    // One browser context per worker, reset between tests (Playwright clears its cookies,
+    // cache, storage of every origin visited, routes, init scripts and extra pages). A new
+    // context per test started a new renderer process for the first page of every test,
+    // about a CPU-second each: a third of the run. Options a test sets with test.use (other
+    // than the viewport) get a context of their own. What the reset leaves, and so no spec
+    // may change during a test: permissions (grant them with test.use), geolocation,
+    // offline mode and the context's extra headers.
+    reuseContext: true,
     // A trace records every action's page and screenshots: a quarter of the run's CPU when
     // kept for every test. The retry of a failed test (CI) records one to look at.
     trace: 'on-first-retry',

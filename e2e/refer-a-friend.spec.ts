@@ -100,55 +100,60 @@ test.beforeAll(async ({ request }) => {
   await ensureDemoTenant(request);
 });
 
-test('a reader copies their share link on Refer a friend and sees My rewards', async ({ page, context }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
-  const reader: Reader = newReader('refer', 'Ada', 'Lovelace');
-  await registerByApi(page.request, reader);
-  await becomeMember(page.request);
-  await page.goto('/account/settings');
+test.describe('with the clipboard', () => {
+  // Granted as an option, not by context.grantPermissions: the config's reused context would
+  // keep a grant made during a test for the tests after it.
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-  await page.getByRole('navigation', { name: 'Account settings' }).getByRole('link', { name: 'Refer a friend' }).click();
-  await expect(page).toHaveURL(/\/account\/settings\/refer-a-friend$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Refer a friend' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: 'Your referral link, referrals and rewards' })).toBeAttached();
+  test('a reader copies their share link on Refer a friend and sees My rewards', async ({ page }) => {
+    const reader: Reader = newReader('refer', 'Ada', 'Lovelace');
+    await registerByApi(page.request, reader);
+    await becomeMember(page.request);
+    await page.goto('/account/settings');
 
-  const frame = page.frameLocator(`iframe[title="${REFER_FRAME}"]`);
-  const link = frame.getByLabel('Your referral link');
-  await expect(link).toHaveValue(new RegExp(`^${origin.replaceAll('.', '\\.')}/a/${TENANT}/r/ADALOVELACE[A-Z2-9]{4}$`));
-  await expect(link).toHaveAttribute('readonly', '');
-  const code = await referralCode(page.request);
-  await expect(link).toHaveValue(new RegExp(`/r/${code}$`));
-  await expect(frame.getByRole('heading', { name: 'Refer a friend' })).toBeVisible();
-  await expect(frame.getByText('Hi Ada!')).toBeVisible();
+    await page.getByRole('navigation', { name: 'Account settings' }).getByRole('link', { name: 'Refer a friend' }).click();
+    await expect(page).toHaveURL(/\/account\/settings\/refer-a-friend$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Refer a friend' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Your referral link, referrals and rewards' })).toBeAttached();
 
-  await frame.getByRole('button', { name: 'Copy' }).click();
-  await expect(frame.getByRole('status')).toHaveText(/Copied to the clipboard\.|Press Ctrl\+C/);
-  const copied = await page.evaluate(() => navigator.clipboard.readText().catch(() => ''));
-  if (copied) expect(copied).toMatch(new RegExp(`/r/${code}$`));
+    const frame = page.frameLocator(`iframe[title="${REFER_FRAME}"]`);
+    const link = frame.getByLabel('Your referral link');
+    await expect(link).toHaveValue(new RegExp(`^${origin.replaceAll('.', '\\.')}/a/${TENANT}/r/ADALOVELACE[A-Z2-9]{4}$`));
+    await expect(link).toHaveAttribute('readonly', '');
+    const code = await referralCode(page.request);
+    await expect(link).toHaveValue(new RegExp(`/r/${code}$`));
+    await expect(frame.getByRole('heading', { name: 'Refer a friend' })).toBeVisible();
+    await expect(frame.getByText('Hi Ada!')).toBeVisible();
 
-  // The frame is as tall as its content: the share buttons and stats are not cut off.
-  const box = await page.locator(`iframe[title="${REFER_FRAME}"]`).boundingBox();
-  expect(box?.height ?? 0).toBeGreaterThan(400);
-  await expect(frame.getByRole('link', { name: 'Share by email' })).toBeVisible();
+    await frame.getByRole('button', { name: 'Copy' }).click();
+    await expect(frame.getByRole('status')).toHaveText(/Copied to the clipboard\.|Press Ctrl\+C/);
+    const copied = await page.evaluate(() => navigator.clipboard.readText().catch(() => ''));
+    if (copied) expect(copied).toMatch(new RegExp(`/r/${code}$`));
 
-  expect(await seriousViolations(page)).toEqual([]);
-  await screenshots(page, 'refer-a-friend');
+    // The frame is as tall as its content: the share buttons and stats are not cut off.
+    const box = await page.locator(`iframe[title="${REFER_FRAME}"]`).boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThan(400);
+    await expect(frame.getByRole('link', { name: 'Share by email' })).toBeVisible();
 
-  // An embedded widget is part of the page: it has no close button that could collapse it.
-  await expect(frame.getByRole('button', { name: 'Close' })).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshots(page, 'refer-a-friend');
 
-  await page.getByRole('navigation', { name: 'Account settings' }).getByRole('link', { name: 'My rewards' }).click();
-  await expect(page).toHaveURL(/\/account\/settings\/my-rewards$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'My rewards' })).toBeVisible();
-  const rewards = page.frameLocator(`iframe[title="${REWARDS_FRAME}"]`);
-  await expect(rewards.getByRole('heading', { name: 'Your reward' })).toBeVisible();
-  await expect(rewards.getByText('There is no referral reward waiting for you.')).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
-  await screenshots(page, 'my-rewards');
+    // An embedded widget is part of the page: it has no close button that could collapse it.
+    await expect(frame.getByRole('button', { name: 'Close' })).toHaveCount(0);
 
-  // The same participant both times: the link did not change.
-  await page.getByRole('link', { name: 'Refer a friend' }).first().click();
-  await expect(page.frameLocator(`iframe[title="${REFER_FRAME}"]`).getByLabel('Your referral link')).toHaveValue(new RegExp(`/r/${code}$`));
+    await page.getByRole('navigation', { name: 'Account settings' }).getByRole('link', { name: 'My rewards' }).click();
+    await expect(page).toHaveURL(/\/account\/settings\/my-rewards$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'My rewards' })).toBeVisible();
+    const rewards = page.frameLocator(`iframe[title="${REWARDS_FRAME}"]`);
+    await expect(rewards.getByRole('heading', { name: 'Your reward' })).toBeVisible();
+    await expect(rewards.getByText('There is no referral reward waiting for you.')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshots(page, 'my-rewards');
+
+    // The same participant both times: the link did not change.
+    await page.getByRole('link', { name: 'Refer a friend' }).first().click();
+    await expect(page.frameLocator(`iframe[title="${REFER_FRAME}"]`).getByLabel('Your referral link')).toHaveValue(new RegExp(`/r/${code}$`));
+  });
 });
 
 test('an anonymous visit goes to login and comes back to the page', async ({ page, request }) => {

@@ -48,6 +48,25 @@ def _prepare_postgres(url: str) -> None:
         admin.dispose()
 
 
+def _postgres_pass() -> bool:
+    return os.environ.get("MASTHEAD_TEST_DATABASE_URL", "").startswith("postgresql")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The PostgreSQL pass runs the tests that reach a database, and only those: every such
+    test gets its database through `database_url`. The rest (rules, parsers, templates, the
+    command line) run the same code in the SQLite pass, which runs everything."""
+    if not _postgres_pass():
+        return
+    reach, elsewhere = [], []
+    for item in items:
+        reaches = "database_url" in getattr(item, "fixturenames", ())
+        (reach if reaches else elsewhere).append(item)
+    if elsewhere:
+        config.hook.pytest_deselected(items=elsewhere)
+        items[:] = reach
+
+
 @pytest.fixture(scope="session")
 def database_url(tmp_path_factory: pytest.TempPathFactory) -> str:
     url = os.environ.get("MASTHEAD_TEST_DATABASE_URL", "")
