@@ -87,10 +87,13 @@ export function currentStep(): number {
 
 /**
  * A code the server will take: for a step after the last one used. The server accepts the
- * step either side of now, so the next step's code is good at once; beyond that, wait.
+ * step either side of now, so three codes are good at once (the step before, while it has
+ * more than a few seconds left to count, now's and the next); beyond that, wait.
  */
 export async function freshCode(account: StaffAccount): Promise<string> {
-  const step = Math.max(currentStep(), account.lastStep + 1);
+  const intoStep = (Date.now() / 1000) % STEP_SECONDS;
+  const earliest = intoStep < STEP_SECONDS - 5 ? currentStep() - 1 : currentStep();
+  const step = Math.max(earliest, account.lastStep + 1);
   const waitMs = (step - 1) * STEP_SECONDS * 1000 - Date.now();
   if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs + 250));
   account.lastStep = step;
