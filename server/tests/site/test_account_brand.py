@@ -10,23 +10,29 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from masthead.app import create_app
-from masthead.clock import FrozenClock
 from masthead.settings import Settings
 from masthead.site.brands import BRANDS
 
 HOSTS = {"main": "127.0.0.1", "gossip": "gossip.localhost", "lifestyle": "lifestyle.localhost"}
 
 
+@pytest.fixture(scope="module")
+def web_dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A built account area (its shell only), one for the module, so that its tests share one
+    application (tests/kept_apps.py)."""
+    folder = tmp_path_factory.mktemp("web-dist")
+    (folder / "account.html").write_text("<head><!--masthead-config--></head>", "utf-8")
+    return folder
+
+
+@pytest.fixture
+def settings(settings: Settings, web_dist: Path) -> Settings:
+    return settings.model_copy(update={"web_dist": web_dist})
+
+
 @pytest.mark.parametrize("brand", sorted(BRANDS))
-def test_the_shell_carries_the_hosts_brand(
-    settings: Settings, clock: FrozenClock, tmp_path: Path, brand: str
-) -> None:
-    (tmp_path / "account.html").write_text("<head><!--masthead-config--></head>", "utf-8")
-    app = create_app(settings.model_copy(update={"web_dist": tmp_path}), clock)
-    with TestClient(app) as client:
-        shell = client.get("/account/settings", headers={"host": HOSTS[brand]})
-    app.state.runtime.engine.dispose()
+def test_the_shell_carries_the_hosts_brand(client: TestClient, brand: str) -> None:
+    shell = client.get("/account/settings", headers={"host": HOSTS[brand]})
     assert shell.status_code == 200
     config = re.search(r'<script id="masthead-config"[^>]*>(.+?)</script>', shell.text)
     assert config is not None

@@ -3,27 +3,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
-from masthead.app import create_app
-from masthead.clock import FrozenClock
 from masthead.settings import Settings
 
 SHELL = "<html><head><!--masthead-config--></head><body><div id=root></div></body></html>"
 
 
+@pytest.fixture(scope="module")
+def web_dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A built account area (its shell only), one for the module, so that its tests share one
+    application (tests/kept_apps.py)."""
+    folder = tmp_path_factory.mktemp("web-dist")
+    (folder / "account.html").write_text(SHELL, encoding="utf-8")
+    return folder
+
+
 @pytest.fixture
-def built(settings: Settings, clock: FrozenClock, tmp_path: Path) -> Iterator[TestClient]:
-    """The application with a built account area (its shell only)."""
-    (tmp_path / "account.html").write_text(SHELL, encoding="utf-8")
-    app = create_app(settings.model_copy(update={"web_dist": tmp_path}), clock)
-    with TestClient(app) as client:
-        yield client
-    app.state.runtime.engine.dispose()
+def settings(settings: Settings, web_dist: Path) -> Settings:
+    return settings.model_copy(update={"web_dist": web_dist})
 
 
 @pytest.mark.parametrize(
@@ -87,8 +88,8 @@ def test_a_deliberate_404_of_a_route_keeps_its_own_answer(client: TestClient) ->
         "/account/subscribe",
     ],
 )
-def test_the_account_areas_routes_answer_200(built: TestClient, path: str) -> None:
-    shell = built.get(path)
+def test_the_account_areas_routes_answer_200(client: TestClient, path: str) -> None:
+    shell = client.get(path)
     assert shell.status_code == 200
     assert 'id="masthead-config"' in shell.text
 
@@ -98,9 +99,9 @@ def test_the_account_areas_routes_answer_200(built: TestClient, path: str) -> No
     ["/account/nope", "/account/settings/nope", "/account/login/extra", "/account/settingsx"],
 )
 def test_an_unknown_account_path_is_404_with_the_apps_own_page(
-    built: TestClient, path: str
+    client: TestClient, path: str
 ) -> None:
-    shell = built.get(path)
+    shell = client.get(path)
     assert shell.status_code == 404
     # The app shell: its router shows "Page not found" under the account area's header.
     assert 'id="masthead-config"' in shell.text
