@@ -4,15 +4,14 @@ same for everyone stay cacheable."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from masthead.deps import Runtime
-from masthead.settings import Settings
 from tests.billing.api_helpers import sign_in
+from tests.built_shell import settings, web_dist  # noqa: F401  (the module's fixtures)
 from tests.identity.helpers import PASSWORD, login
 from tests.referrals.helpers import LIVE, LIVE_KEY, token, upsert
 from tests.referrals.helpers import seed as seed_referrals
@@ -25,20 +24,6 @@ DECIDE = {"sdkFeatureSlug": "membership-entitlement-check", "path": "/", "sessio
 
 def directives(response: Any) -> set[str]:
     return {d.strip() for d in response.headers.get("cache-control", "").split(",") if d.strip()}
-
-
-@pytest.fixture(scope="module")
-def web_dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A built account area of its own: the tests run before (and without) the web build. One
-    for the module, so that its tests share one application (tests/kept_apps.py)."""
-    folder = tmp_path_factory.mktemp("web-dist")
-    (folder / "account.html").write_text("<head><!--masthead-config--></head>")
-    return folder
-
-
-@pytest.fixture
-def settings(settings: Settings, web_dist: Path) -> Settings:
-    return settings.model_copy(update={"web_dist": web_dist})
 
 
 @pytest.fixture

@@ -5,29 +5,14 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
-from masthead.settings import Settings
 from masthead.site.brands import BRANDS
+from tests.built_shell import settings, web_dist  # noqa: F401  (the module's fixtures)
 
 HOSTS = {"main": "127.0.0.1", "gossip": "gossip.localhost", "lifestyle": "lifestyle.localhost"}
-
-
-@pytest.fixture(scope="module")
-def web_dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A built account area (its shell only), one for the module, so that its tests share one
-    application (tests/kept_apps.py)."""
-    folder = tmp_path_factory.mktemp("web-dist")
-    (folder / "account.html").write_text("<head><!--masthead-config--></head>", "utf-8")
-    return folder
-
-
-@pytest.fixture
-def settings(settings: Settings, web_dist: Path) -> Settings:
-    return settings.model_copy(update={"web_dist": web_dist})
 
 
 @pytest.mark.parametrize("brand", sorted(BRANDS))

@@ -3,28 +3,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from fastapi.testclient import TestClient
 
-from masthead.settings import Settings
+from tests.built_shell import settings, web_dist  # noqa: F401  (the module's fixtures)
 
-SHELL = "<html><head><!--masthead-config--></head><body><div id=root></div></body></html>"
-
-
-@pytest.fixture(scope="module")
-def web_dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A built account area (its shell only), one for the module, so that its tests share one
-    application (tests/kept_apps.py)."""
-    folder = tmp_path_factory.mktemp("web-dist")
-    (folder / "account.html").write_text(SHELL, encoding="utf-8")
-    return folder
-
-
-@pytest.fixture
-def settings(settings: Settings, web_dist: Path) -> Settings:
-    return settings.model_copy(update={"web_dist": web_dist})
+ACCOUNT_SHELL = "<html><head><!--masthead-config--></head><body><div id=root></div></body></html>"
 
 
 @pytest.mark.parametrize(
