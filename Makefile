@@ -19,7 +19,7 @@ export UV_PROJECT_ENVIRONMENT := $(CURDIR)/$(VENV)
 # each test worker's start, the server's and every command the tests run.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run test setup build lint typecheck typecheck-py typecheck-ts test-py test-py-sqlite test-py-postgres test-web \
+.PHONY: run test setup build lint typecheck typecheck-py typecheck-ts test-py test-py-sqlite test-py-postgres test-py-sqlite-then-web test-web \
 	test-e2e api-types check-api-types chromium bench clean
 
 run: setup build
@@ -31,8 +31,10 @@ $(UV):
 	$(PY_VERSION) -m venv $(TOOLS)
 	$(TOOLS)/bin/pip install --quiet --disable-pip-version-check uv==$(UV_VERSION)
 
+# --compile-bytecode: the installed packages' modules compiled once, here, beside npm's install,
+# instead of by each of the test passes' four workers at once as they first import them.
 $(VENV)/.synced: server/pyproject.toml server/uv.lock | $(UV)
-	cd server && ../$(UV) sync --frozen --python $(PY_VERSION) --quiet
+	cd server && ../$(UV) sync --frozen --python $(PY_VERSION) --quiet --compile-bytecode
 	touch $@
 
 node_modules/.installed: package.json package-lock.json
@@ -106,6 +108,10 @@ test-py-postgres: setup
 test-py: setup
 	$(MAKE) --no-print-directory --output-sync=target -j2 test-py-sqlite test-py-postgres
 
+# `make test`'s Python phase, with the PostgreSQL pass beside it (see test below).
+test-py-sqlite-then-web: test-py-sqlite
+	$(MAKE) --no-print-directory test-web
+
 # The web and widget unit tests in one Vitest run (vitest.config.ts: its two projects).
 test-web: setup
 	npm run --silent test:unit
@@ -120,13 +126,16 @@ test-e2e: setup build chromium
 
 # The Python and npm installs side by side. Then the static checks and the build, longest
 # first: tsc's projects (about half a minute) on one core while mypy, the API types, the
-# linters and the build take the other. Then the tests, each of which keeps both cores busy
-# on its own.
+# linters and the build take the other. Then the two Python passes side by side, and the
+# Vitest run as soon as the SQLite pass ends: the PostgreSQL pass, longer (the wire contract),
+# ends on two workers that wait on the database and leave a core a fifth idle. Then
+# Playwright, which keeps both cores busy on its own.
 test:
 	$(MAKE) --no-print-directory --output-sync=target -j2 setup
 	$(MAKE) --no-print-directory --output-sync=target -j2 \
 		typecheck-ts typecheck-py check-api-types lint build chromium
-	$(MAKE) --no-print-directory test-py test-web test-e2e
+	$(MAKE) --no-print-directory --output-sync=target -j2 test-py-postgres test-py-sqlite-then-web
+	$(MAKE) --no-print-directory test-e2e
 	@echo "All checks passed."
 
 bench: setup build chromium
