@@ -90,10 +90,11 @@ typecheck-py: setup
 typecheck-ts: setup
 	npm run --silent typecheck
 
-# The wire contract (tests/contract) runs in the PostgreSQL pass only: its module says why.
+# Everything, the wire contract (tests/contract) first, as below; the coverage phase of the
+# contract runs on PostgreSQL only (its module says why).
 test-py-sqlite: setup
 	cd server && .venv/bin/python -m pytest -p no:cacheprovider -n $(TEST_WORKERS) \
-		--ignore=tests/contract
+		tests/contract tests
 
 # The tests that reach a database, on PostgreSQL: the rest ran on SQLite already
 # (tests/conftest.py). Under CI=true an unreachable PostgreSQL fails the run. The contract

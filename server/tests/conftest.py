@@ -26,6 +26,7 @@ from masthead.migrate import upgrade
 from masthead.models import Base
 from masthead.nonces import REST_ACTION, make_nonce
 from masthead.settings import Settings
+from tests.database_pass import postgres_pass
 from tests.kept_apps import KeptApps, after_test, fresh
 
 TEST_ORIGIN = "http://testserver"
@@ -48,15 +49,11 @@ def _prepare_postgres(url: str) -> None:
         admin.dispose()
 
 
-def _postgres_pass() -> bool:
-    return os.environ.get("MASTHEAD_TEST_DATABASE_URL", "").startswith("postgresql")
-
-
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The PostgreSQL pass runs the tests that reach a database, and only those: every such
     test gets its database through `database_url`. The rest (rules, parsers, templates, the
     command line) run the same code in the SQLite pass, which runs everything."""
-    if not _postgres_pass():
+    if not postgres_pass():
         return
     reach, elsewhere = [], []
     for item in items:

@@ -15,8 +15,9 @@ generated examples, and so are the operator APIs that mount the console's own ro
 (their coverage phase runs in the staff pass). Examples are derandomised and without
 deadlines, so the run is the same on every machine and stays short.
 
-`make test` runs this module in the PostgreSQL pass only: the routes are the same code on
-either database, and PostgreSQL, the production one, is the stricter (NUL bytes, lengths).
+`make test` runs this module in both passes. The coverage phase runs on PostgreSQL, the
+production database and the stricter (NUL bytes, lengths); on SQLite every operation gets its
+generated examples, judged by the same checks.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ from masthead.staff.api import STAFF_COOKIE
 from masthead.staff.models import StaffSession, StaffTotp
 from masthead.staff.seed import DEMO_STAFF_EMAIL
 from masthead.staff.service import SESSION_LIFE, STEP_UP_LIFE, password_stamp
+from tests.database_pass import postgres_pass
 
 TEST_ORIGIN = "http://testserver"  # as tests/conftest.py
 
@@ -234,6 +236,9 @@ def _document() -> dict[str, Any]:
 
 
 schema = schemathesis.openapi.from_dict(_document())
+# Schemathesis's own strategies draw from `random` when hypothesis generates alone (every
+# pass below without the explicit phase); that phase, where it runs first, hides it.
+pytestmark = pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisDeprecationWarning")
 
 
 @pytest.fixture(scope="module")
@@ -326,13 +331,17 @@ def _headers(runtime: Runtime, case: Case, signed_in: bool, staff: bool = False)
     return headers
 
 
+# PostgreSQL, production's database and the stricter one (NUL bytes, lengths), gets the
+# coverage phase's boundary and wrong-type cases where a pass below has them; the SQLite pass
+# sends every operation generated examples only, judged by the same checks.
+COVERAGE = [Phase.explicit, Phase.generate] if postgres_pass() else [Phase.generate]
 CONTRACT_SETTINGS = settings(
     max_examples=6,
     deadline=None,
     derandomize=True,
     database=None,
     suppress_health_check=list(HealthCheck),
-    phases=[Phase.explicit, Phase.generate],  # explicit: the schema's and coverage's cases
+    phases=COVERAGE,  # explicit: the schema's and coverage's cases
 )
 # Where every request meets the same refusal (the console signed out): generated examples
 # only, without the coverage phase's hundred-odd cases per operation.
@@ -388,16 +397,12 @@ def test_signed_out(case: Case, contract_app: FastAPI) -> None:
 
 @schema.include(path_regex=CONSOLE_TWINS).parametrize()
 @GENERATED_SETTINGS
-@pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisDeprecationWarning")  # as below
 def test_operator_twins(case: Case, contract_app: FastAPI) -> None:
     _check(case, contract_app, signed_in=False)
 
 
 @schema.include(path_regex=CONSOLE).parametrize()
 @REFUSAL_SETTINGS
-# Schemathesis's own strategies draw from `random` when hypothesis generates alone; its
-# explicit phase, left out here, hid that.
-@pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisDeprecationWarning")
 def test_console_signed_out(case: Case, contract_app: FastAPI) -> None:
     _check(case, contract_app, signed_in=False)
 
@@ -410,7 +415,6 @@ def test_signed_in(case: Case, contract_app: FastAPI) -> None:
 
 @schema.include(path_regex=REFERRAL_SERVICE).parametrize()
 @GENERATED_SETTINGS
-@pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisDeprecationWarning")  # as below
 def test_referral_service_signed_in(case: Case, contract_app: FastAPI) -> None:
     _check(case, contract_app, signed_in=True)
 
@@ -423,7 +427,6 @@ def test_signed_in_staff(case: Case, contract_app: FastAPI) -> None:
 
 @schema.include(name_regex=SAME_BODY_AS_ANOTHER).parametrize()
 @GENERATED_SETTINGS
-@pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisDeprecationWarning")  # as above
 def test_signed_in_staff_same_body(case: Case, contract_app: FastAPI) -> None:
     _check(case, contract_app, signed_in=False, staff=True)
 
