@@ -148,8 +148,10 @@ bench: setup build chromium
 	$(PY) bench/billing_subscribe.py
 	$(PY) bench/billing_renewals.py
 	$(PY) bench/site_load.py
+	$(PY) bench/comment_counts.py
 	node bench/site_js.mjs
 	$(PY) bench/reader_search.py
+	$(PY) bench/profanity_check.py
 
 clean:
 	rm -rf var web/dist web/dist-site widget/dist

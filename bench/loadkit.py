@@ -4,12 +4,14 @@ light HTTP client."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import json
 import os
 import re
 import secrets
+import shutil
 import socket
 import subprocess
 import time
@@ -274,3 +276,29 @@ async def _chunks(reader: asyncio.StreamReader) -> bytes:
     while await reader.readline() not in (b"\r\n", b""):  # trailers
         pass
     return b"".join(parts)
+
+
+POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
+
+
+def load_arguments(doc: str) -> tuple[argparse.Namespace, dict[str, str]]:
+    """The options of a load benchmark on both databases (rounds, seconds, --only, the
+    PostgreSQL URL), and the databases to drive: name -> URL ("" for a fresh SQLite file)."""
+    parser = argparse.ArgumentParser(
+        description=doc, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--seconds", type=int, default=3, help="per endpoint and round")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--only", choices=("sqlite", "postgresql"), default=None)
+    parser.add_argument(
+        "--database-url",
+        default=POSTGRES,
+        help="the PostgreSQL database for the scratch schema",
+    )
+    args = parser.parse_args()
+    if shutil.which("wrk") is None:
+        raise SystemExit("wrk is missing: apt-get install -y wrk")
+    backends = {"SQLite": "", "PostgreSQL": args.database_url}
+    if args.only:
+        backends = {k: v for k, v in backends.items() if k.lower() == args.only}
+    return args, backends

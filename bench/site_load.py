@@ -37,11 +37,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from statistics import median
 
-from loadkit import PYTHON, free_port, run_wrk, scratch_database, wait_ready
+from loadkit import PYTHON, free_port, load_arguments, run_wrk, scratch_database, wait_ready
 
 EMAIL, PASSWORD = "site-bench@example.com", "Bench-Password-1"
 STORY = "/2026/11/22/rangers-rally-from-three-down-to-stun-bruins-in-overtime/"
-POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
 THREADS, CONNECTIONS = 2, 32  # as Ghost was measured
 
 # Ghost 5.130.6 measured on this machine on 2026-11-26: one process, SQLite, wrk -t2 -c32,
@@ -265,28 +264,13 @@ def report(
             f"{ratio:>8.0%} {ghost}{target}{sum(r['other'] for r in runs):>8.0f}{conns}  {verdict}"
         )
     print(
-        f"(Ghost's comment counts for 20 posts: {GHOST_COMMENT_COUNTS} req/s; no such endpoint yet)"
+        f"(Ghost's comment counts for 20 posts: {GHOST_COMMENT_COUNTS} req/s: "
+        "bench/comment_counts.py measures ours)"
     )
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--seconds", type=int, default=3, help="per endpoint and round")
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--only", choices=("sqlite", "postgresql"), default=None)
-    parser.add_argument(
-        "--database-url",
-        default=POSTGRES,
-        help="the PostgreSQL database for the scratch schema",
-    )
-    args = parser.parse_args()
-    if shutil.which("wrk") is None:
-        raise SystemExit("wrk is missing: apt-get install -y wrk")
-    backends = {"SQLite": "", "PostgreSQL": args.database_url}
-    if args.only:
-        backends = {k: v for k, v in backends.items() if k.lower() == args.only}
+    args, backends = load_arguments(__doc__)
     load_before = os.getloadavg()
     for backend, url in backends.items():
         work = Path(tempfile.mkdtemp(prefix="masthead-site-bench-"))

@@ -16,6 +16,7 @@ from masthead.billing.catalog import console_routes as catalog_console_routes
 from masthead.billing.catalog import operator_routes as catalog_operator_routes
 from masthead.braintree_sandbox import wire as payment_sandbox
 from masthead.clock import Clock
+from masthead.comments import count_routes as comment_counts
 from masthead.dashboard import routes as dashboard_routes
 from masthead.decisions import console_routes as decision_console_routes
 from masthead.decisions import operator_routes as decision_operator_routes
@@ -26,6 +27,7 @@ from masthead.identity import routes as identity_routes
 from masthead.jobs.runner import start_inprocess_worker
 from masthead.lean_routes import mount_first
 from masthead.mail import routes as mail_routes
+from masthead.moderation import routes as moderation_routes
 from masthead.openapi_errors import install_error_schema
 from masthead.origin import OriginCheckMiddleware
 from masthead.private_answers import PrivateAnswersMiddleware
@@ -119,6 +121,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         decision_routes.router,
         referral_public.analytics_router,
         site_pages.story_router,
+        comment_counts.router,  # every home, section and story page asks for its counts
     )
     app.include_router(read_routes.router)  # then the session check, on every page view
     app.include_router(health.router)
@@ -134,6 +137,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         app.include_router(referral_demo.router)
     app.include_router(site_routes.router)
     app.include_router(webhook_routes.router)  # the site API's webhook
+    app.include_router(moderation_routes.router)  # the site API's profanity check
     app.include_router(nonce_routes.router)  # GET .../nonce for the account area
     app.include_router(billing_routes.site_router)  # plans, membership
     app.include_router(billing_routes.router)  # /blaize|zephr/payment/braintree/*

@@ -119,8 +119,14 @@ class PreparedRead:
             column.type.dialect_impl(dialect).result_processor(dialect, None)
             for column in statement.selected_columns
         ]
+        # Most statements convert nothing either way on a dialect (integers and text): their
+        # values pass as they are, without a call per value (the counts read a row per post).
+        self._plain_binds = not any(self.binds.values())
+        self._plain_rows = not any(self.columns)
 
     def converted(self, values: dict[str, Any]) -> dict[str, Any]:
+        if self._plain_binds:
+            return values
         return {
             name: (convert(value) if (convert := self.binds.get(name)) else value)
             for name, value in values.items()
@@ -133,6 +139,8 @@ class PreparedRead:
         return tuple(converted[name] for name in self.positions)
 
     def row(self, raw: Sequence[Any]) -> tuple[Any, ...]:
+        if self._plain_rows:
+            return tuple(raw)
         return tuple(
             convert(value) if convert else value
             for convert, value in zip(self.columns, raw, strict=True)

@@ -16,9 +16,9 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
+from masthead.cookie_names import SESSION_COOKIE
 from masthead.deps import Runtime
 from masthead.errors import ApiError
-from masthead.identity.cookies import SESSION_COOKIE
 
 TICK_SECONDS = 12 * 3600  # a nonce lives 12 to 24 hours
 REST_ACTION = "wp_rest"  # the action of X-WP-Nonce; pages embed it for the site API

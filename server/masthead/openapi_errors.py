@@ -21,6 +21,10 @@ class ErrorBody(BaseModel):
     title: str | None = Field(
         default=None, description="Only on 401 email-not-verified: email-verification-is-required."
     )
+    field: str | None = Field(
+        default=None,
+        description="Only on 400 profane-text: the profile key whose text was refused.",
+    )
 
 
 ERROR_REF = {"$ref": "#/components/schemas/ErrorBody"}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from masthead.articles.seed import seed_articles
 from masthead.billing.api import seed_catalogue, seed_discounts
+from masthead.comments.seed import seed_demo_comments
 from masthead.dashboard.seed import seed_demo_history
 from masthead.db import session_scope
 from masthead.decisions.defaults import seed_rules
@@ -56,6 +57,8 @@ def seed_demo(runtime: Runtime) -> None:
     seed_catalogue(runtime)
     seed_discounts(runtime)
     seed_stories(runtime)
+    # A few comments by the demo readers, so the pages' comment counts show something.
+    seed_demo_comments(runtime, [email for email, _name, _colour in DEMO_READERS])
     for db in session_scope(runtime.sessions):
         seed_rules(db, runtime.clock.now())
     seed_demo_history(runtime)  # a year of members, so the dashboard has something to show

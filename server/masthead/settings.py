@@ -109,6 +109,11 @@ class Settings(BaseSettings):
     webhook_events_per_account: int = Field(
         default=300, ge=1, description="Site API webhook events per signed-in reader per window."
     )
+    profanity_checks_per_address: int = Field(
+        default=300,
+        ge=1,
+        description="Site API profanity checks per client address per window (429 beyond).",
+    )
     card_attempts_per_account: int = Field(
         default=10,
         ge=1,

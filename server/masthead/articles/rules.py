@@ -40,6 +40,9 @@ PAGE_IDS = (
     "site-brand",
     "membership-content",
     "comments-settings",
+    "comment-counts",
+    "comments",  # the story's comments section, where its comment-count buttons lead
+    "comments-heading",
 )
 
 

@@ -6,6 +6,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
+from masthead.client_address import AddressDep as AddressDep  # re-exported by api.py
 from masthead.deps import Runtime
 from masthead.errors import ApiError
 from masthead.identity import service
@@ -28,12 +29,3 @@ async def required_reader(request: Request) -> Reader:
 
 
 ReaderDep = Annotated[Reader, Depends(required_reader)]
-
-
-async def client_address(request: Request) -> str:
-    """The connection's peer; behind MASTHEAD_TRUSTED_PROXIES, uvicorn's ProxyHeadersMiddleware
-    (app.py) has already put the rightmost untrusted X-Forwarded-For hop here."""
-    return request.client.host if request.client else "unknown"
-
-
-AddressDep = Annotated[str, Depends(client_address)]

@@ -7,10 +7,9 @@ from email.utils import format_datetime
 
 from fastapi import Response
 
+from masthead.cookie_names import SESSION_COOKIE as SESSION_COOKIE
+from masthead.cookie_names import TRACKING_COOKIE as TRACKING_COOKIE
 from masthead.settings import Settings
-
-SESSION_COOKIE = "blaize_session"
-TRACKING_COOKIE = "blaize_tracking_id"
 
 
 def contract_cookie(token: str, expires: datetime) -> str:

@@ -105,6 +105,9 @@ PATTERNS: dict[str, tuple[re.Pattern[str], str]] = {
     ),
 }
 LOG_LENGTH = 3
+# Words other readers see: they go through moderation's profanity check before they are kept
+# (the spec, section 5), each named for the refusal as a reader calls it.
+SCREENED_TEXT = {"display-name": "Your display name", "bio": "Your bio"}
 
 
 class ProfileValueError(ValueError):

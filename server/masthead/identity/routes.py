@@ -25,6 +25,7 @@ router = APIRouter(prefix="/blaize", tags=["identity"])
 # Status of each spec error type (section 8); one table, so every endpoint agrees.
 STATUS = {
     "bad-request": 400,
+    "profane-text": 400,  # a display name or bio the profanity check refuses
     "password-not-strong": 400,
     "invalid-password": 401,
     "email-not-verified": 401,
@@ -137,7 +138,10 @@ def logout(
     summary="Write profile attributes (flat, hyphenated keys, optional updated-values list)",
     description="Reader-writable keys only; keys kept by Masthead's services (social "
     "sign-in flags, referral-code, current-plan, paused, paused-length, had-trial, the "
-    "payment-method logs) are refused with 400 because billing sets them on the server.",
+    "payment-method logs) are refused with 400 because billing sets them on the server. "
+    "`display-name` and `bio` go through the profanity check (as POST "
+    "/wp-json/nyp-membership/v1/profanity-check): one it refuses is 400 `profane-text`, whose "
+    "`field` names the key and whose message quotes the word to change; nothing is kept.",
 )
 def post_profile(
     reader: ReaderDep,

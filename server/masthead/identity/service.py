@@ -25,6 +25,7 @@ from masthead.identity.models import (
 from masthead.identity.profile_fields import (
     ALL_KEYS,
     READER_WRITABLE,
+    SCREENED_TEXT,
     ProfileValueError,
     clean_value,
     complete_names,
@@ -34,6 +35,7 @@ from masthead.identity.readers_repository import keep_search_terms
 from masthead.identity.tokens import new_token, token_hash
 from masthead.identity.welcome import send_welcome
 from masthead.mail.api import send_mail
+from masthead.moderation.api import text_refusal
 
 RESET = "reset"
 EMAIL_CHANGE = "email-change"
@@ -291,6 +293,10 @@ def clean_profile_update(
         cleaned = {key: clean_value(key, value) for key, value in sent.items()}
     except ProfileValueError as exc:
         raise IdentityError("bad-request", str(exc)) from None
+    for key, subject in SCREENED_TEXT.items():
+        refusal = text_refusal(cleaned[key], subject) if cleaned.get(key) else None
+        if refusal is not None:
+            raise IdentityError("profane-text", refusal, field=key)
     return complete_names(cleaned, current)
 
 

@@ -9,6 +9,9 @@ script: nothing runs before the article paints, and the islands validate what th
   of masthead.region; outside the region the plans are `{}`);
 - `membership-content`: contentId and nonce of the story on the page;
 - `comments-settings`: postId and spotId for the comments service;
+- `comment-counts`: the pages with comment-count buttons (home, sections, stories): the spot
+  their one counts request names and whether a `#commentCount=N` hash may override the
+  counts (outside production only);
 - `site-brand`: the brand's name and labels (loader, paywall), this site's own.
 """
 
@@ -25,6 +28,7 @@ from masthead.billing import api as billing
 from masthead.deps import Runtime
 from masthead.nonces import nonce_for_request
 from masthead.region import in_supported_region
+from masthead.settings import Settings
 from masthead.site.brands import BRANDS, MEMBERSHIP, Brand
 from masthead.site.repository import PlanRow, Story
 
@@ -105,6 +109,12 @@ def content_globals(article: Story, nonce: str) -> dict[str, Any]:
 
 def comments_globals(article: Story) -> dict[str, Any]:
     return {"postId": article.post_id, "spotId": article.comments_spot_id}
+
+
+def comment_counts_globals(spot_id: str, settings: Settings) -> dict[str, Any]:
+    """For the counts script (web/src/site/commentCounts.ts): the spot to ask, and whether
+    the URL hash may override the counts (spec section 7: outside production)."""
+    return {"spotId": spot_id, "hashOverride": not settings.production}
 
 
 def data_block(element_id: str, value: Any) -> str:

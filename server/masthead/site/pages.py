@@ -66,10 +66,15 @@ def _page(
     *,
     article: Story | None = None,
     status: int = 200,
+    counts_spot: str | None = None,
 ) -> Page:
-    """The page: its layout with this request's canonical address and data blocks."""
+    """The page: its layout with this request's canonical address and data blocks.
+    `counts_spot`: the page has comment-count buttons, counted in this spot."""
     settings, nonce = page_globals.membership_settings(request, runtime, brand, plans)
     blocks = [settings, page_globals.data_block("site-brand", page_globals.brand_globals(brand))]
+    if counts_spot is not None:
+        counts = page_globals.comment_counts_globals(counts_spot, runtime.settings)
+        blocks.append(page_globals.data_block("comment-counts", counts))
     if article is not None:
         content = page_globals.content_globals(article, nonce)
         blocks.append(page_globals.data_block("membership-content", content))
@@ -80,10 +85,18 @@ def _page(
 
 
 def _layout(
-    runtime: Runtime, brand: Brand, *, title: str, description: str, main: str
+    runtime: Runtime,
+    brand: Brand,
+    *,
+    title: str,
+    description: str,
+    main: str,
+    counts: bool = False,
 ) -> render.Layout:
     scripts = island_scripts(runtime.settings)
-    return render.layout(brand, title=title, description=description, main=main, scripts=scripts)
+    return render.layout(
+        brand, title=title, description=description, main=main, scripts=scripts, counts=counts
+    )
 
 
 @lru_cache(maxsize=256)
@@ -99,6 +112,7 @@ def _story_layout(
         description=article.standfirst,
         main=render.story(brand, article, hinted),
         scripts=scripts,
+        counts=True,
     )
 
 
@@ -106,8 +120,10 @@ def home(request: Request, runtime: Runtime, db: Session) -> Page:
     brand = brand_of(runtime, request)
     stories = latest(db, brand.key, runtime.clock.now())
     main = render.story_list(brand, f"Latest from {brand.name}", stories)
-    layout = _layout(runtime, brand, title=brand.name, description=brand.tagline, main=main)
-    return _page(request, runtime, brand, plan_rows(db), layout)
+    layout = _layout(
+        runtime, brand, title=brand.name, description=brand.tagline, main=main, counts=True
+    )
+    return _page(request, runtime, brand, plan_rows(db), layout, counts_spot=brand.spot_id)
 
 
 def section(request: Request, runtime: Runtime, db: Session, slug: str) -> Page:
@@ -117,8 +133,9 @@ def section(request: Request, runtime: Runtime, db: Session, slug: str) -> Page:
         return missing(request, runtime, db)
     stories = latest(db, brand.key, runtime.clock.now(), section=name, limit=200)
     main = render.story_list(brand, name, stories)
-    layout = _layout(runtime, brand, title=f"{name} | {brand.name}", description=name, main=main)
-    return _page(request, runtime, brand, plan_rows(db), layout)
+    title = f"{name} | {brand.name}"
+    layout = _layout(runtime, brand, title=title, description=name, main=main, counts=True)
+    return _page(request, runtime, brand, plan_rows(db), layout, counts_spot=brand.spot_id)
 
 
 async def story(
@@ -136,7 +153,8 @@ async def story(
         return canonical
     hint = page_globals.subscriber_hint(request.cookies.get(page_globals.SEGMENT_COOKIE))
     layout = _story_layout(brand.key, article, hint, island_scripts(runtime.settings))
-    return _page(request, runtime, brand, plans, layout, article=article)
+    spot = article.comments_spot_id
+    return _page(request, runtime, brand, plans, layout, article=article, counts_spot=spot)
 
 
 def story_preview(article: Article, status: str, shown_at: datetime) -> str:

@@ -1,17 +1,20 @@
 /* The page's only script before the first paint: it runs nothing of the islands. It waits
    for the first contentful paint (at once on a hidden page, which never paints; after 3 s in
-   a browser that paints without saying so), then adds the islands' module, which the page
-   has already fetched through modulepreload. render.py inlines it, comments and line breaks
-   removed, with the module's address in data-src. */
+   a browser that paints without saying so), then adds the modules data-src names, separated
+   by spaces (the islands', and the comment counts' on pages with count buttons), which the
+   page has already fetched through modulepreload. render.py inlines it, comments and line
+   breaks removed. */
 (function (gate) {
   var added = false;
   function add() {
     if (added) return;
     added = true;
-    var script = document.createElement('script');
-    script.type = 'module';
-    script.src = gate.getAttribute('data-src');
-    document.body.appendChild(script);
+    gate.getAttribute('data-src').split(' ').forEach(function (src) {
+      var script = document.createElement('script');
+      script.type = 'module';
+      script.src = src;
+      document.body.appendChild(script);
+    });
   }
   if (document.visibilityState === 'hidden' || performance.getEntriesByName('first-contentful-paint').length) return add();
   try {

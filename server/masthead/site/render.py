@@ -55,6 +55,36 @@ def login_href(return_to: str) -> str:
     return f"/account/login?redirect={quote(return_to, safe='/')}"
 
 
+# A speech bubble: the comment-count buttons' icon (decorative: the text names the button).
+_BUBBLE = (
+    '<svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 16 16">'
+    '<path fill="currentColor" d="M2 2h12a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1H6l-3.5 3v-3H2a1 1 0 '
+    '0 1-1-1V3a1 1 0 0 1 1-1z"/></svg>'
+)
+
+
+def comment_count_button(article: Story) -> str:
+    """The comment-count button of a story: a link to its comments. The number and its
+    word are filled by the page's counts script (web/src/site/commentCounts.ts), one request
+    for every story on the page; without it the button reads "Comments"."""
+    return (
+        f'<a class="comment-count" href="{article_path(article)}#comments">{_BUBBLE}'
+        f'<span data-comment-count="{article.post_id}"></span>'
+        '<span class="visually-hidden" data-comment-label>Comments</span></a>'
+    )
+
+
+def comments_section(article: Story) -> str:
+    """Where the share area's button leads: the story's comments (the comments client will
+    mount here; for now the heading and the count)."""
+    return (
+        '<section class="comments" id="comments" aria-labelledby="comments-heading">'
+        '<h2 id="comments-heading">Comments <span class="comments__count" '
+        f'data-comment-count="{article.post_id}"></span></h2>'
+        "<p>Readers' comments on this story will appear here.</p></section>"
+    )
+
+
 def favicon_link(brand: Brand) -> str:
     """The brand's icon: every HTML page names it, so no browser asks for a missing one."""
     return f'<link rel="icon" href="{favicon_path(brand)}" type="image/svg+xml">'
@@ -103,16 +133,29 @@ class Layout(NamedTuple):
 
 
 def layout(
-    brand: Brand, *, title: str, description: str, main: str, scripts: IslandScripts | None
+    brand: Brand,
+    *,
+    title: str,
+    description: str,
+    main: str,
+    scripts: IslandScripts | None,
+    counts: bool = False,
 ) -> Layout:
+    """The page around `main`. `counts`: main has comment-count buttons, so the page adds
+    the counts script too (through the paint gate, as the islands: after the first paint)."""
     colours = (
         f":root{{--brand:{brand.primary};--ink:{brand.ink};--tint:{brand.tint};"
         f"--loader:{brand.loader_colour};--focus:{brand.ink}}}"
     )
     module = ""
     if scripts is not None:
-        module = "".join(f'<link rel="modulepreload" href="{escape(p)}">' for p in scripts.preloads)
-        module += f'<script data-src="{escape(scripts.entry)}">{PAINT_GATE}</script>'
+        gated = [scripts.entry]
+        if counts and scripts.counts:
+            gated.insert(0, scripts.counts)  # tiny, and its request need not wait for React
+        preloads = [*gated[:-1], *scripts.preloads]
+        module = "".join(f'<link rel="modulepreload" href="{escape(p)}">' for p in preloads)
+        # The paint gate adds each module data-src names (separated by spaces).
+        module += f'<script data-src="{escape(" ".join(gated))}">{PAINT_GATE}</script>'
     return Layout(
         '<!doctype html><html lang="en" data-brand="' + brand.key + '"><head>'
         '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -140,7 +183,7 @@ def _card(brand: Brand, article: Article) -> str:
         f"<p>{escape(article.standfirst)}</p>"
         f'<p class="story__byline">By {escape(article.author)} &middot; '
         f'<time datetime="{published(article).isoformat()}">'
-        f"{_date(published(article))}</time></p></li>"
+        f"{_date(published(article))}</time> {comment_count_button(article)}</p></li>"
     )
 
 
@@ -197,10 +240,12 @@ def story(brand: Brand, article: Story, hinted_subscriber: bool, *, as_member: b
         f'<p class="story__byline">By {escape(article.author)} &middot; '
         f'<time datetime="{published(article).isoformat()}">{_date(published(article))}'
         "</time></p>"
+        f'<div class="story__share">{comment_count_button(article)}</div>'
         '<div class="story__subtext" id="membership-subtext"></div>'
         f'<div class="story__body{covered}" id="story-body">{body}</div>'
         # A members-only story's cover is its call to action; a free one ends with a spot.
         f"{_cover(brand, article, hinted_subscriber, members, as_member)}</article>"
+        f"{comments_section(article)}"
     )
 
 

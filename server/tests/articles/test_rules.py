@@ -131,7 +131,13 @@ def test_the_ids_a_story_may_not_take_are_every_id_of_the_story_page() -> None:
         scripts=None,
     ).page("/", [])
     ids = set(re.findall(r'\sid="([^"]+)"', html))
-    blocks = {"membership-settings", "site-brand", "membership-content", "comments-settings"}
+    blocks = {
+        "membership-settings",
+        "site-brand",
+        "membership-content",
+        "comments-settings",
+        "comment-counts",
+    }
     assert ids | blocks == set(rules.PAGE_IDS)
 
 

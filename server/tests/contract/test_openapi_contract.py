@@ -104,6 +104,8 @@ RULES: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {
     ("POST", "/api/v1/{tenant_alias}/mail/referralinvite"): {"bad-request": ()},
     ("POST", "/blaize/profile"): {  # each name listed must be a key sent
         "bad-request": ("The updated-values field must list only the fields sent.",),
+        # a display name or bio the profanity check refuses (moderation/profanity.py)
+        "profane-text": (),
     },
     # Upsert: a body's ids that differ from the path's (documented, its 400 declared), and
     # cookie_user and upsert: a name of more than referrals/inputs.NAME_LIMIT characters once

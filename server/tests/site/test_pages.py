@@ -140,7 +140,7 @@ def test_the_page_provided_globals(
     # the page's nonce is the one the content call takes
     assert get_content(client, content_id(MEMBERS), settings["nonce"]).status_code == 401
     home = page_globals(client.get("/").text)
-    assert set(home) == {"membership-settings", "site-brand"}
+    assert set(home) == {"membership-settings", "site-brand", "comment-counts"}
     assert home["site-brand"]["loadingLabel"] == "Loading the full story\u2026"
 
 

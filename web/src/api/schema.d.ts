@@ -1500,7 +1500,7 @@ export interface paths {
         put?: never;
         /**
          * Write profile attributes (flat, hyphenated keys, optional updated-values list)
-         * @description Reader-writable keys only; keys kept by Masthead's services (social sign-in flags, referral-code, current-plan, paused, paused-length, had-trial, the payment-method logs) are refused with 400 because billing sets them on the server.
+         * @description Reader-writable keys only; keys kept by Masthead's services (social sign-in flags, referral-code, current-plan, paused, paused-length, had-trial, the payment-method logs) are refused with 400 because billing sets them on the server. `display-name` and `bio` go through the profanity check (as POST /wp-json/nyp-membership/v1/profanity-check): one it refuses is 400 `profane-text`, whose `field` names the key and whose message quotes the word to change; nothing is kept.
          */
         post: operations["post_profile_blaize_profile_post"];
         delete?: never;
@@ -1608,6 +1608,26 @@ export interface paths {
          * @description 410 link-expired for a used or expired link; 410 too-many-wrong-passwords once 3 wrong passwords have burnt the link (a new link must be asked for).
          */
         post: operations["confirm_email_change_blaize_users_update_email__token__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comments/v1/messages-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many published comments each post has, for a page's comment-count buttons
+         * @description Public: no session, no nonce; `Cache-Control: public, max-age=30`. Each post id asked is a key of `messages_count`, as given; a post without published comments in the spot, or unknown to it, counts 0. Only published comments count (not those pending moderation, rejected or deleted). 400 `bad-request`, with a sentence saying what is wrong, when spot_id or posts_ids is missing or breaks its pattern (an empty id, a space, more than 200 ids, an id over 64 characters).
+         */
+        get: operations["messages_count_comments_v1_messages_count_get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2201,6 +2221,26 @@ export interface paths {
          * @description Creates the signed-in reader's customer at the payment gateway the first time and answers the same one afterwards, with a fresh client token for the card form. The body is optional. 403 `unsupported-region` outside the supported region, `membership-disabled` when memberships are off, `session-mismatch` when `session_id` or `tracking_id` is another reader's; 503 `payment-unavailable` when the gateway is unreachable.
          */
         post: operations["prepare_customer_wp_json_nyp_membership_v1_prepare_customer_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wp-json/nyp-membership/v1/profanity-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a display name, bio or comment for profanity before saving it
+         * @description JSON `{"string": <text>}`, the text at most 2,000 characters. Answers 200 `{"result": "pass"}` when the text may be saved, else 200 `{"result": "profane", "message": <sentence>}`, the sentence quoting the first refused word for the reader to change (any result other than `pass` fails). Whole words only, so ordinary words that contain a rude one pass (Scunthorpe, assessment), and so do names written as names (Dick Van Dyke); leetspeak, separators, masks and stretched letters are read through (sh1t, s.h.i.t, f*ck, shiiiit). The same check guards the profile's `display-name` and `bio` on the server (POST /blaize/profile). Anyone may call it, signed in or not, with the page's nonce (X-WP-Nonce; 403 `bad-nonce` without). 400 `bad-request` for a missing, non-text or longer `string`; 429 `too-many-requests` beyond MASTHEAD_PROFANITY_CHECKS_PER_ADDRESS checks per client address per rate-limit window.
+         */
+        post: operations["profanity_check_wp_json_nyp_membership_v1_profanity_check_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3085,6 +3125,12 @@ export interface components {
         /** ErrorBody */
         ErrorBody: {
             /**
+             * Field
+             * @description Only on 400 profane-text: the profile key whose text was refused.
+             * @default null
+             */
+            field: string | null;
+            /**
              * Message
              * @description A sentence a person can act on.
              */
@@ -3360,6 +3406,20 @@ export interface components {
         MessageResponse: {
             /** Message */
             message: string;
+        };
+        /** MessagesCountOut */
+        MessagesCountOut: {
+            /**
+             * Messages Count
+             * @description Each post id asked, as given, with its number of published comments in the spot (0 for a post without any, or one the spot does not know).
+             * @example {
+             *       "3101": 3,
+             *       "3102": 0
+             *     }
+             */
+            messages_count: {
+                [key: string]: number;
+            };
         };
         /**
          * NewDiscountIn
@@ -4151,6 +4211,37 @@ export interface components {
         ProductRef: {
             /** Id */
             id: string;
+        };
+        /** ProfanityCheckIn */
+        ProfanityCheckIn: {
+            /**
+             * String
+             * @description The text to check: a display name, a bio or a comment, at most 2,000 characters.
+             * @example Dick Van Dyke
+             */
+            string: string;
+        };
+        /** ProfanityPassed */
+        ProfanityPassed: {
+            /**
+             * @description The text may be saved. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            result: "pass";
+        };
+        /** ProfanityRefused */
+        ProfanityRefused: {
+            /**
+             * Message
+             * @description What to change, for the reader: it quotes the first refused word.
+             * @example This text contains “sh1t”, which isn't allowed here. Please reword it and try again.
+             */
+            message: string;
+            /**
+             * @description The text may not be saved as it is (any result other than 'pass' fails). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            result: "profane";
         };
         /** Profile */
         Profile: {
@@ -11764,6 +11855,40 @@ export interface operations {
             };
         };
     };
+    messages_count_comments_v1_messages_count_get: {
+        parameters: {
+            query: {
+                /** @description The comments spot of the site: the spotId of the page's `comment-counts` global (a story's own spot, or the brand's on a list). */
+                spot_id: string;
+                /** @description The post ids to count, separated by commas: 1 to 200, each 1 to 64 letters, digits, underscores or hyphens. */
+                posts_ids: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagesCountOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_rules_operator_v1_decision_rules_get: {
         parameters: {
             query?: {
@@ -14090,6 +14215,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    profanity_check_wp_json_nyp_membership_v1_profanity_check_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfanityCheckIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfanityPassed"] | components["schemas"]["ProfanityRefused"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };

@@ -5,13 +5,13 @@ import { describe, expect, it } from 'vitest';
 // runs against a stand-in for the page's globals.
 const SOURCE = readFileSync(new URL('../../../server/masthead/site/paint_gate.js', import.meta.url), 'utf-8');
 
-function runGate({ hidden = false, painted = false, observes = true } = {}) {
+function runGate({ hidden = false, painted = false, observes = true, src = '/static/site/assets/site-abc.js' } = {}) {
   const added: { type: string; src: string }[] = [];
   const observers: { callback: (list: unknown, observer: { disconnect(): void }) => void; disconnected: boolean }[] = [];
   const timers: { run: () => void; ms: number }[] = [];
   const document = {
     visibilityState: hidden ? 'hidden' : 'visible',
-    currentScript: { getAttribute: (name: string) => (name === 'data-src' ? '/static/site/assets/site-abc.js' : null) },
+    currentScript: { getAttribute: (name: string) => (name === 'data-src' ? src : null) },
     createElement: () => ({ type: '', src: '' }),
     body: { appendChild: (script: { type: string; src: string }) => added.push(script) },
   };
@@ -60,5 +60,14 @@ describe('the paint gate', () => {
     expect(timers.map((timer) => timer.ms)).toEqual([3000]);
     timers[0]!.run();
     expect(added).toHaveLength(1);
+  });
+
+  it('adds each module data-src names, in order (the comment counts, then the islands)', () => {
+    const { added, paint } = runGate({ src: '/static/site/assets/counts-x.js /static/site/assets/site-abc.js' });
+    paint();
+    expect(added).toEqual([
+      { type: 'module', src: '/static/site/assets/counts-x.js' },
+      { type: 'module', src: '/static/site/assets/site-abc.js' },
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { z } from 'zod';
-import type { Profile } from '../../api/types';
+import { profaneTextRefusal, profanityRefusal } from '../../api/moderation';
+import type { Profile, ProfileUpdate } from '../../api/types';
 import { StatusMessage } from '../../ui/Alert';
 import { Avatar, DEFAULT_AVATAR_COLOR } from '../../ui/Avatar';
 import { Checkbox } from '../../ui/Checkbox';
@@ -17,6 +18,15 @@ import { useProfileSave } from './useProfileSave';
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 const LABELS = { displayName: 'Display name', bio: 'Bio', location: 'Location' } as const;
 const FIELDS = ['displayName', 'bio', 'location'] as const;
+/** What other readers see goes through the profanity check (spec section 5): profile key to field. */
+const SCREENED = { 'display-name': 'displayName', bio: 'bio' } as const;
+type ScreenedKey = keyof typeof SCREENED;
+
+/** A screened field the profanity check refused, and the server's sentence for the reader. */
+interface Refusal {
+  field: (typeof SCREENED)[ScreenedKey];
+  message: string;
+}
 
 const schema = z.object({
   displayName: profileText('display-name', LABELS.displayName),
@@ -25,6 +35,27 @@ const schema = z.object({
   avatarColor: z.string().regex(HEX_COLOUR),
   privateProfile: z.boolean(),
 });
+
+type Values = z.infer<typeof schema>;
+
+function isScreened(key: string): key is ScreenedKey {
+  return key in SCREENED;
+}
+
+/**
+ * The first changed display name or bio the site API's profanity check refuses, before
+ * anything is saved. A check that fails (offline, too many) refuses nothing: the save's own
+ * check on the server decides then.
+ */
+async function profanityBeforeSaving(profile: Profile, values: Values): Promise<Refusal | null> {
+  for (const [key, field] of Object.entries(SCREENED) as [ScreenedKey, Refusal['field']][]) {
+    const text = values[field];
+    if (text === '' || text === (profile[key] ?? '')) continue;
+    const message = await profanityRefusal(text).catch(() => null);
+    if (message) return { field, message };
+  }
+  return null;
+}
 
 function valuesOf(profile: Profile) {
   const colour = profile['avatar-color'] ?? '';
@@ -44,6 +75,29 @@ function valuesOf(profile: Profile) {
 export function PublicProfileForm({ profile, email }: { profile: Profile; email?: string | null }) {
   const save = useProfileSave((fields) => pushTrackingEvent('profileCustomized', { fields }));
   const [saved, setSaved] = useState(false);
+
+  /** Saves; a display name or bio the server's profanity check refuses comes back as a Refusal. */
+  async function saveOrRefusal(values: Values): Promise<Refusal | null> {
+    const update: ProfileUpdate = {
+      'display-name': values.displayName,
+      bio: values.bio,
+      location: values.location,
+      'avatar-color': values.avatarColor.toLowerCase() === (profile['avatar-color'] ?? '').toLowerCase()
+        ? (profile['avatar-color'] as string)
+        : values.avatarColor,
+      'private-profile': values.privateProfile,
+    };
+    try {
+      const stored = await save(update);
+      if (stored) form.reset(valuesOf(stored));
+      setSaved(true);
+      return null;
+    } catch (error) {
+      const profane = profaneTextRefusal(error);
+      if (profane && isScreened(profane.key)) return { field: SCREENED[profane.key], message: profane.message };
+      throw error;
+    }
+  }
   const form = useAccountForm({
     fields: FIELDS,
     schema,
@@ -51,17 +105,9 @@ export function PublicProfileForm({ profile, email }: { profile: Profile; email?
     summary: (invalid) => invalidFieldsSummary(invalid.map((field) => LABELS[field])),
     submit: async (values) => {
       setSaved(false);
-      const stored = await save({
-        'display-name': values.displayName,
-        bio: values.bio,
-        location: values.location,
-        'avatar-color': values.avatarColor.toLowerCase() === (profile['avatar-color'] ?? '').toLowerCase()
-          ? (profile['avatar-color'] as string)
-          : values.avatarColor,
-        'private-profile': values.privateProfile,
-      });
-      if (stored) form.reset(valuesOf(stored));
-      setSaved(true);
+      const refusal = (await profanityBeforeSaving(profile, values)) ?? (await saveOrRefusal(values));
+      // Said under the field it is about, as the form's own checks are.
+      if (refusal) form.controls.setError(refusal.field, { type: 'server', message: refusal.message }, { shouldFocus: true });
     },
     failure: profileSaveFailure,
   });

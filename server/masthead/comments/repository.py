@@ -1,0 +1,105 @@
+"""Every comments query.
+
+The counts are asked by every home, section and story page: one grouped query on the hot
+reader (db.PinnedReader), awaited on PostgreSQL, never a unit of work. PinnedReader runs a
+statement compiled once, so the post ids are bound one parameter each in a statement built
+for a few sizes (COUNT_SIZES): a page's ids fill the smallest that holds them and the rest
+repeat the last id (IN ignores repeats). A handful of statements, each prepared once per
+connection, instead of one per number of posts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from functools import cache
+from typing import Any, cast
+
+from sqlalchemy import Integer, Select, String, bindparam, func, literal_column, select
+from sqlalchemy.orm import Session
+
+from masthead.articles.api import Article
+from masthead.comments.models import PUBLISHED, Comment
+from masthead.db import PinnedReader
+
+# The statement sizes; the last is the most post ids one counts call may name: the most
+# stories a page lists (a section page shows 200), since a page asks for all in one call.
+COUNT_SIZES = (1, 2, 4, 8, 16, 32, 64, 128, 200)
+MAX_COUNTED_POSTS = COUNT_SIZES[-1]
+
+
+# Each statement's post parameters' names, made once.
+_POST_NAMES = {size: tuple(f"post_{i}" for i in range(size)) for size in COUNT_SIZES}
+
+
+@cache
+def _count_statement(size: int) -> Select[Any]:
+    # The status is written into the SQL, not bound: the hot reader binds only what its
+    # caller gives (as articles.repository.on_site does).
+    published = literal_column(f"'{PUBLISHED}'", String)
+    posts = [bindparam(name, type_=Integer) for name in _POST_NAMES[size]]
+    statement = (
+        select(Comment.post_id, func.count())
+        .where(
+            Comment.spot_id == bindparam("spot_id", type_=String),
+            Comment.status == published,
+            Comment.post_id.in_(posts),
+        )
+        .group_by(Comment.post_id)
+    )
+    return cast("Select[Any]", statement)
+
+
+async def published_counts_awaited(
+    reads: PinnedReader, spot_id: str, post_ids: Sequence[int]
+) -> dict[int, int]:
+    """How many published comments each of these posts has in this spot: one query, awaited
+    (the event loop serves other requests during the round trip). A post without any is
+    missing from the answer. At most MAX_COUNTED_POSTS ids."""
+    if not post_ids:
+        return {}
+    size = next(s for s in COUNT_SIZES if s >= len(post_ids))
+    padded = [*post_ids, *([post_ids[-1]] * (size - len(post_ids)))]
+    params: dict[str, Any] = dict(zip(_POST_NAMES[size], padded, strict=True))
+    params["spot_id"] = spot_id
+    rows = await reads.all_awaited(_count_statement(size), params)
+    return dict(rows)  # (post_id, count) rows: integers on both databases
+
+
+def add_comment(
+    db: Session,
+    *,
+    spot_id: str,
+    post_id: int,
+    author_id: int | None,
+    body: str,
+    status: str,
+    now: datetime,
+    parent_id: int | None = None,
+) -> Comment:
+    comment = Comment(
+        spot_id=spot_id,
+        post_id=post_id,
+        parent_id=parent_id,
+        author_id=author_id,
+        body=body,
+        status=status,
+        created_at=now,
+    )
+    db.add(comment)
+    db.flush()  # its id, for replies to name
+    return comment
+
+
+def commented_posts(db: Session, post_ids: Sequence[int]) -> set[int]:
+    """Which of these posts have any comment at all, in any status (the demo seed's test)."""
+    found = db.scalars(select(Comment.post_id).where(Comment.post_id.in_(post_ids)).distinct())
+    return set(found)
+
+
+def story_spots(db: Session, post_ids: Sequence[int]) -> dict[int, str]:
+    """The comments spot of each of these stories that exists."""
+    rows = db.execute(
+        select(Article.post_id, Article.comments_spot_id).where(Article.post_id.in_(post_ids))
+    ).all()
+    return {post_id: spot_id for post_id, spot_id in rows}

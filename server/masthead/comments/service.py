@@ -1,0 +1,81 @@
+"""The comments service's rules. So far: the comment counts of spec section 7 (`GET
+/comments/v1/messages-count`), read on the event loop (no unit of work, no thread hop)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from masthead.comments import repository
+from masthead.comments.models import SPOT_ID_LENGTH
+from masthead.deps import Runtime
+from masthead.errors import ApiError
+
+MAX_POSTS = repository.MAX_COUNTED_POSTS  # post ids one counts call may name
+POST_ID_LENGTH = 64
+# The ids the spec's calls carry: OpenWeb's spot ids ("sp_" and letters) and post ids (the
+# story's post id, digits here; other services' ids are letters, digits, _ and -).
+_ID = f"[A-Za-z0-9_-]{{1,{POST_ID_LENGTH}}}"
+_SPOT = f"[A-Za-z0-9_-]{{1,{SPOT_ID_LENGTH}}}"
+# The same rules as patterns of the OpenAPI document, so what it allows is what is accepted.
+SPOT_ID_PATTERN = f"^{_SPOT}$"
+POSTS_IDS_PATTERN = f"^{_ID}(,{_ID}){{0,{MAX_POSTS - 1}}}$"
+# The whole list in one match (their number is checked first, by counting the commas).
+_POST_IDS = re.compile(f"{_ID}(?:,{_ID})*")
+_SPOT_ID = re.compile(_SPOT)
+_LARGEST_POST_ID = 2**31 - 1
+
+SPOT_REQUIRED = "spot_id is required: the comments spot of the site, such as sp_MhMain01."
+SPOT_INVALID = f"spot_id must be 1 to {SPOT_ID_LENGTH} letters, digits, underscores or hyphens."
+POSTS_REQUIRED = "posts_ids is required: the post ids to count, separated by commas."
+POSTS_INVALID = (
+    f"posts_ids must be post ids separated by commas (no spaces, none empty), each 1 to "
+    f"{POST_ID_LENGTH} letters, digits, underscores or hyphens."
+)
+
+
+def too_many(count: int) -> str:
+    return f"posts_ids names {count} posts; one call counts at most {MAX_POSTS}."
+
+
+def _refuse(message: str) -> ApiError:
+    return ApiError(400, "bad-request", message)
+
+
+def read_count_query(query: Mapping[str, str]) -> tuple[str, list[str]]:
+    """The spot id and the post ids of a counts call's query, or a 400 that says what is
+    wrong. Of a name given twice the last value counts (as FastAPI reads a query)."""
+    spot_id, posts = query.get("spot_id"), query.get("posts_ids")
+    if spot_id is None:
+        raise _refuse(SPOT_REQUIRED)
+    if not _SPOT_ID.fullmatch(spot_id):
+        raise _refuse(SPOT_INVALID)
+    if posts is None:
+        raise _refuse(POSTS_REQUIRED)
+    named = posts.count(",") + 1
+    if named > MAX_POSTS:
+        raise _refuse(too_many(named))
+    if not _POST_IDS.fullmatch(posts):
+        raise _refuse(POSTS_INVALID)
+    return spot_id, posts.split(",")
+
+
+def _story_post_id(post_id: str) -> int | None:
+    """The story post id this id (letters, digits, _ and -) writes, if it writes one: a
+    positive 32-bit integer without leading zeros (Masthead's post_id). Any other id names
+    no story here: its count is 0."""
+    if not post_id.isdigit() or post_id[0] == "0" or len(post_id) > 10:
+        return None
+    number = int(post_id)
+    return number if number <= _LARGEST_POST_ID else None
+
+
+async def messages_count(runtime: Runtime, spot_id: str, post_ids: list[str]) -> dict[str, int]:
+    """Each post id as given, with how many published comments it has in this spot (0 for
+    a post without any, or unknown): one query for all of them."""
+    asked = {post_id: _story_post_id(post_id) for post_id in post_ids}
+    numbers = sorted({number for number in asked.values() if number is not None})
+    counts = await repository.published_counts_awaited(runtime.reader, spot_id, numbers)
+    return {
+        post_id: 0 if number is None else counts.get(number, 0) for post_id, number in asked.items()
+    }

@@ -1,0 +1,7 @@
+"""The names of the reader's cookies: a platform part, so that the site API's nonces read the
+session cookie without depending on identity (identity depends on moderation, whose public
+route takes a nonce: nonces -> identity would close a cycle). identity/cookies.py re-exports
+them."""
+
+SESSION_COOKIE = "blaize_session"
+TRACKING_COOKIE = "blaize_tracking_id"
