@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { seriousViolations } from './axe';
 
 /**
  * The comment-count buttons (spec sections 2 and 7): every post on a page counted by ONE
@@ -88,4 +89,39 @@ test('comment counts: one request per page, the seeded numbers, 0 on failure, #c
       await noHorizontalScroll(page);
     }
   });
+});
+
+test("a story's comment thread loads as the reader nears it: the seeded comments, nested, and the login prompt", async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/comments/v1/thread') asked.push(request.url());
+  });
+  // A short window: the comments start further down than it and the loader's 200 px margin.
+  await page.setViewportSize({ width: 1280, height: 480 });
+  await page.goto(RALLY.path);
+  await expect(page.getByRole('heading', { name: 'Comments 3' })).toBeAttached();
+  const comments = page.locator('#comments');
+  const thread = page.locator('#comments-thread ol');
+  await expect(thread).toBeAttached(); // the script is running, and has asked nothing yet
+  // The observer's first report (not intersecting) comes with a frame: wait two.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  expect(asked).toHaveLength(0);
+
+  await comments.scrollIntoViewIfNeeded();
+  const top = comments.getByRole('article', { name: /^Comment by / }).first();
+  await expect(top).toContainText('Down three in the third and they still found a way.');
+  // The reply, and the reply to the reply, under it (the seed: server/masthead/comments/seed.py).
+  await expect(top.locator('.comments__replies article')).toHaveCount(2);
+  await expect(top.locator('.comments__replies article').nth(0)).toContainText('The goalie kept them in it.');
+  await expect(top.locator('.comments__replies article').nth(1)).toContainText('Two huge saves in overtime alone.');
+  await expect(comments.getByText('Waiting for a moderator')).toHaveCount(0); // pending: not shown
+  expect(asked).toHaveLength(1);
+
+  const join = comments.getByRole('link', { name: 'Log in to join the conversation' });
+  await expect(join).toHaveAttribute('href', `/account/login?redirect=${RALLY.path}`);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.setViewportSize({ width: 320, height: 640 });
+  await comments.scrollIntoViewIfNeeded();
+  await noHorizontalScroll(page);
 });

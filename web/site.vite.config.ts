@@ -24,6 +24,8 @@ export default defineConfig({
         site: fileURLToPath(new URL('src/site/islands.tsx', import.meta.url)),
         // The comment-count buttons' own small script (no React): pages with buttons add it.
         counts: fileURLToPath(new URL('src/site/commentCounts.ts', import.meta.url)),
+        // The story's comment thread (no React): story pages add it after paint, unpreloaded.
+        thread: fileURLToPath(new URL('src/site/commentThread.ts', import.meta.url)),
       },
       // The islands' first statement, before React's own: bench/site_js.mjs and the e2e check
       // the story was painted before it (a User Timing mark costs nothing unobserved).

@@ -17,6 +17,7 @@ from masthead.billing.catalog import operator_routes as catalog_operator_routes
 from masthead.braintree_sandbox import wire as payment_sandbox
 from masthead.clock import Clock
 from masthead.comments import count_routes as comment_counts
+from masthead.comments import thread_routes as comment_thread
 from masthead.dashboard import routes as dashboard_routes
 from masthead.decisions import console_routes as decision_console_routes
 from masthead.decisions import operator_routes as decision_operator_routes
@@ -122,6 +123,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         referral_public.analytics_router,
         site_pages.story_router,
         comment_counts.router,  # every home, section and story page asks for its counts
+        comment_thread.router,  # a story page, as the reader nears its comments
     )
     app.include_router(read_routes.router)  # then the session check, on every page view
     app.include_router(health.router)

@@ -19,8 +19,10 @@ from sqlalchemy import Integer, Select, String, bindparam, func, literal_column,
 from sqlalchemy.orm import Session
 
 from masthead.articles.api import Article
-from masthead.comments.models import PUBLISHED, Comment
+from masthead.comments.models import DELETED, PUBLISHED, Comment
+from masthead.comments.thread import Row
 from masthead.db import PinnedReader
+from masthead.identity.api import Profile
 
 # The statement sizes; the last is the most post ids one counts call may name: the most
 # stories a page lists (a section page shows 200), since a page asks for all in one call.
@@ -64,6 +66,44 @@ async def published_counts_awaited(
     params["spot_id"] = spot_id
     rows = await reads.all_awaited(_count_statement(size), params)
     return dict(rows)  # (post_id, count) rows: integers on both databases
+
+
+# A story's thread: every comment readers may see or whose place they see (published, and
+# deleted ones that may still have published replies), each with its author's profile. One
+# query for the whole thread (comments/thread.py builds the page); the statuses are written
+# into the SQL, as above.
+_SHOWN_STATUSES = literal_column(f"'{PUBLISHED}'", String), literal_column(f"'{DELETED}'", String)
+_THREAD = cast(
+    "Select[Any]",
+    select(
+        Comment.id,
+        Comment.parent_id,
+        Comment.body,
+        Comment.status,
+        Comment.created_at,
+        Comment.edited_at,
+        Comment.author_id,
+        Profile.attributes,
+    )
+    .outerjoin(Profile, Profile.user_id == Comment.author_id)
+    .where(
+        Comment.spot_id == bindparam("spot_id", type_=String),
+        Comment.post_id == bindparam("post_id", type_=Integer),
+        Comment.status.in_(_SHOWN_STATUSES),
+    ),
+)
+
+
+async def thread_rows_awaited(reads: PinnedReader, spot_id: str, post_id: int) -> list[Row]:
+    """The story's published and deleted comments in this spot, with their authors'
+    profiles: one query, awaited."""
+    rows = await reads.all_awaited(_THREAD, {"spot_id": spot_id, "post_id": post_id})
+    return [Row(*row) for row in rows]
+
+
+def thread_rows(reads: PinnedReader, spot_id: str, post_id: int) -> list[Row]:
+    """The same rows, blocking (the tests compare the awaited read with it)."""
+    return [Row(*row) for row in reads.all(_THREAD, {"spot_id": spot_id, "post_id": post_id})]
 
 
 def add_comment(

@@ -11,3 +11,50 @@ class MessagesCountOut(BaseModel):
         "in the spot (0 for a post without any, or one the spot does not know).",
         examples=[{"3101": 3, "3102": 0}],
     )
+
+
+class CommentAuthorOut(BaseModel):
+    display_name: str = Field(
+        description="The name shown: the reader's display name; without one, the first name "
+        'and the last name\'s initial ("Jane D."), else "Reader"; "Former reader" once '
+        'the account is erased. A private profile shows its display name or "Reader", '
+        "nothing else."
+    )
+    initials: str | None = Field(
+        description="The avatar's initials (first letters of the first and last words of "
+        "the name shown); null for a private profile or an erased account."
+    )
+    avatar_color: str | None = Field(
+        description="The avatar's colour, like #1a2b3c; null for a private profile or an "
+        "erased account."
+    )
+
+
+class ThreadCommentOut(BaseModel):
+    id: int
+    parent_id: int | None = Field(description="The comment it answers; null at the top level.")
+    deleted: bool = Field(
+        description="A deleted comment kept for the published replies below it: its body, "
+        'author and edit time are null; readers see "This comment was deleted."'
+    )
+    body: str | None = Field(description="Plain text, line breaks kept: never markup.")
+    created_at: str = Field(description="When it was written (UTC, ISO 8601).")
+    edited_at: str | None = Field(description="When it was last edited, if ever.")
+    author: CommentAuthorOut | None
+    replies: list[ThreadCommentOut] = Field(
+        description="At the top level: its replies, oldest first. Under a reply: every "
+        "comment below that reply, at any depth, oldest first (each names its parent). "
+        "Under those: always empty."
+    )
+
+
+class ThreadOut(BaseModel):
+    total: int = Field(
+        description="The story's published comments in the spot, replies included (the "
+        "number messages-count gives)."
+    )
+    comments: list[ThreadCommentOut] = Field(description="This page's top-level comments.")
+    next_cursor: str | None = Field(
+        description="Pass it as `cursor` (with the same sort) for the next page; null on "
+        "the last page."
+    )

@@ -1,12 +1,14 @@
 """The comments service's rules. So far: the comment counts of spec section 7 (`GET
-/comments/v1/messages-count`), read on the event loop (no unit of work, no thread hop)."""
+/comments/v1/messages-count`) and a story's thread (`GET /comments/v1/thread`), both read on
+the event loop (no unit of work, no thread hop)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import Any, NamedTuple
 
-from masthead.comments import repository
+from masthead.comments import repository, thread
 from masthead.comments.models import SPOT_ID_LENGTH
 from masthead.deps import Runtime
 from masthead.errors import ApiError
@@ -32,6 +34,26 @@ POSTS_INVALID = (
     f"posts_ids must be post ids separated by commas (no spaces, none empty), each 1 to "
     f"{POST_ID_LENGTH} letters, digits, underscores or hyphens."
 )
+
+
+POST_ID_PATTERN = f"^{_ID}$"
+_POST_ID = re.compile(_ID)
+POST_REQUIRED = "post_id is required: the story's post id, such as 3101."
+POST_INVALID = f"post_id must be 1 to {POST_ID_LENGTH} letters, digits, underscores or hyphens."
+SORT_INVALID = "sort must be one of " + ", ".join(thread.SORTS) + "."
+CURSOR_INVALID = (
+    "cursor must be the next_cursor of an earlier answer, asked with the same sort "
+    "(or left out, for the first page)."
+)
+CURSOR_LENGTH = 200  # far more than any cursor given: a longer one is refused unread
+CURSOR_PATTERN = f"^[A-Za-z0-9_-]{{1,{CURSOR_LENGTH}}}$"  # base64url, unpadded
+
+
+class ThreadQuery(NamedTuple):
+    spot_id: str
+    post_id: str
+    sort: str
+    after: tuple[int, ...] | None  # the cursor's key; None for the first page
 
 
 def too_many(count: int) -> str:
@@ -79,3 +101,43 @@ async def messages_count(runtime: Runtime, spot_id: str, post_ids: list[str]) ->
     return {
         post_id: 0 if number is None else counts.get(number, 0) for post_id, number in asked.items()
     }
+
+
+def read_thread_query(query: Mapping[str, str]) -> ThreadQuery:
+    """A thread call's spot, post, sort (best by default) and cursor, or a 400 that says
+    what is wrong."""
+    spot_id, post_id = query.get("spot_id"), query.get("post_id")
+    if spot_id is None:
+        raise _refuse(SPOT_REQUIRED)
+    if not _SPOT_ID.fullmatch(spot_id):
+        raise _refuse(SPOT_INVALID)
+    if post_id is None:
+        raise _refuse(POST_REQUIRED)
+    if not _POST_ID.fullmatch(post_id):
+        raise _refuse(POST_INVALID)
+    sort = query.get("sort", "best")
+    if sort not in thread.SORTS:
+        raise _refuse(SORT_INVALID)
+    cursor = query.get("cursor")
+    after = None
+    if cursor is not None:
+        if len(cursor) > CURSOR_LENGTH:
+            raise _refuse(CURSOR_INVALID)
+        try:
+            after = thread.decode_cursor(sort, cursor)
+        except thread.BadCursor:
+            raise _refuse(CURSOR_INVALID) from None
+    return ThreadQuery(spot_id, post_id, sort, after)
+
+
+async def comment_thread(runtime: Runtime, asked: ThreadQuery) -> dict[str, Any]:
+    """A page of the story's thread: one query. A post the spot does not know (or an id that
+    names no story) has an empty thread, as its count is 0."""
+    number = _story_post_id(asked.post_id)
+    rows = (
+        []
+        if number is None
+        else await repository.thread_rows_awaited(runtime.reader, asked.spot_id, number)
+    )
+    page = thread.build_page(rows, asked.sort, asked.after)
+    return {"total": page.total, "comments": page.comments, "next_cursor": page.next_cursor}

@@ -4,6 +4,7 @@ Everything else in the package is its own (import-linter checks this: server/.im
 from masthead.identity.auth import AddressDep, ReaderDep, optional_reader
 from masthead.identity.cookies import SESSION_COOKIE
 from masthead.identity.credentials import check_password, create_account
+from masthead.identity.initials import initials
 from masthead.identity.models import HOME_DELIVERY_PRODUCT_ID, HomeDelivery, Profile, User
 from masthead.identity.profile_fields import LOG_LENGTH, read_profile
 from masthead.identity.readers import (
@@ -67,6 +68,7 @@ __all__ = [
     "create_account",
     "current_reader",
     "data_layer",
+    "initials",
     "is_reader_tracking_id",
     "issue_token",
     "live_sessions",

@@ -19,6 +19,8 @@ ENTRY = "src/site/islands.tsx"
 # The comment counts' own small script (spec section 2's count buttons): a second entry, so
 # the pages without buttons do not carry it and it does not wait for the islands' React.
 COUNTS_ENTRY = "src/site/commentCounts.ts"
+# The story's comment thread (issue 15): a third entry, for story pages only.
+THREAD_ENTRY = "src/site/commentThread.ts"
 # The inline script that adds the islands after the first paint (paint_gate.js); comments and
 # line breaks are for the source, not the wire.
 PAINT_GATE = re.sub(
@@ -32,6 +34,7 @@ class IslandScripts:
     entry: str  # the module the paint gate adds once the story is painted
     preloads: tuple[str, ...]  # fetched meanwhile: the entry and the chunks it imports
     counts: str | None = None  # the comment counts' module, for pages with count buttons
+    thread: str | None = None  # the comment thread's module, for story pages
 
 
 @lru_cache(maxsize=4)
@@ -43,10 +46,12 @@ def _read(manifest: str, mtime: float) -> IslandScripts | None:
     imported = [chunks.get(name, {}).get("file") for name in entry.get("imports", [])]
     files = [str(entry["file"]), *(str(f) for f in imported if f)]
     counts = chunks.get(COUNTS_ENTRY, {}).get("file")
+    thread = chunks.get(THREAD_ENTRY, {}).get("file")
     return IslandScripts(
         URL_PREFIX + files[0],
         tuple(URL_PREFIX + f for f in files),
         URL_PREFIX + str(counts) if counts else None,
+        URL_PREFIX + str(thread) if thread else None,
     )
 
 

@@ -113,6 +113,7 @@ def _story_layout(
         main=render.story(brand, article, hinted),
         scripts=scripts,
         counts=True,
+        thread=True,
     )
 
 

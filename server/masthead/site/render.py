@@ -75,13 +75,16 @@ def comment_count_button(article: Story) -> str:
 
 
 def comments_section(article: Story) -> str:
-    """Where the share area's button leads: the story's comments (the comments client will
-    mount here; for now the heading and the count)."""
+    """Where the share area's button leads: the story's comments. The thread script
+    (web/src/site/commentThread.ts) fills the thread's place as the reader nears it; the
+    prompt to log in works without it, and brings the reader back to the story."""
     return (
         '<section class="comments" id="comments" aria-labelledby="comments-heading">'
         '<h2 id="comments-heading">Comments <span class="comments__count" '
         f'data-comment-count="{article.post_id}"></span></h2>'
-        "<p>Readers' comments on this story will appear here.</p></section>"
+        '<div class="comments__thread" id="comments-thread"></div>'
+        f'<p class="comments__join"><a href="{login_href(article_path(article))}">'
+        "Log in to join the conversation</a></p></section>"
     )
 
 
@@ -140,9 +143,13 @@ def layout(
     main: str,
     scripts: IslandScripts | None,
     counts: bool = False,
+    thread: bool = False,
 ) -> Layout:
     """The page around `main`. `counts`: main has comment-count buttons, so the page adds
-    the counts script too (through the paint gate, as the islands: after the first paint)."""
+    the counts script too (through the paint gate, as the islands: after the first paint).
+    `thread`: main has a story's comments section, so the page adds the thread script, also
+    after the first paint and not preloaded (it fetches nothing until the reader nears the
+    comments, so its bytes need not compete with the story's)."""
     colours = (
         f":root{{--brand:{brand.primary};--ink:{brand.ink};--tint:{brand.tint};"
         f"--loader:{brand.loader_colour};--focus:{brand.ink}}}"
@@ -153,6 +160,8 @@ def layout(
         if counts and scripts.counts:
             gated.insert(0, scripts.counts)  # tiny, and its request need not wait for React
         preloads = [*gated[:-1], *scripts.preloads]
+        if thread and scripts.thread:
+            gated.append(scripts.thread)
         module = "".join(f'<link rel="modulepreload" href="{escape(p)}">' for p in preloads)
         # The paint gate adds each module data-src names (separated by spaces).
         module += f'<script data-src="{escape(" ".join(gated))}">{PAINT_GATE}</script>'

@@ -100,6 +100,13 @@ RULES: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {
     ("POST", "/blaize/users/update-email/"): {
         "bad-request": ("Please enter a valid email address.",),
     },
+    # An opaque cursor is one the thread gave (comments/thread.py): any other is refused.
+    ("GET", "/comments/v1/thread"): {
+        "bad-request": (
+            "cursor must be the next_cursor of an earlier answer, asked with the same sort "
+            "(or left out, for the first page).",
+        ),
+    },
     # The same for a recipient: its 400 names the recipient, so any message of the type.
     ("POST", "/api/v1/{tenant_alias}/mail/referralinvite"): {"bad-request": ()},
     ("POST", "/blaize/profile"): {  # each name listed must be a key sent

@@ -1634,6 +1634,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/comments/v1/thread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of a story's published comment thread, for the comments under the story
+         * @description Public: no session, no nonce; `Cache-Control: public, max-age=30`. 20 top-level comments a page, each with its replies two levels deep (replies oldest first; deeper replies are listed at the second level, each naming its parent). Only published comments show; a deleted comment with published replies below keeps its place, marked `deleted` with no body or author. A reply whose parent readers cannot see (pending, rejected) is not shown. Authors: a name always; initials and avatar colour unless the profile is private. `total` counts the published comments as messages-count does. A post the spot does not know has an empty thread (total 0), as its count is 0. 400 `bad-request`, with a sentence saying what is wrong, when spot_id or post_id is missing or breaks its pattern, sort is not one of the three, or cursor is not a next_cursor given for that sort.
+         */
+        get: operations["comment_thread_comments_v1_thread_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/operator/v1/decision-rules": {
         parameters: {
             query?: never;
@@ -2777,6 +2797,24 @@ export interface components {
             problems?: components["schemas"]["LineProblem"][];
             /** Type */
             type: string;
+        };
+        /** CommentAuthorOut */
+        CommentAuthorOut: {
+            /**
+             * Avatar Color
+             * @description The avatar's colour, like #1a2b3c; null for a private profile or an erased account.
+             */
+            avatar_color: string | null;
+            /**
+             * Display Name
+             * @description The name shown: the reader's display name; without one, the first name and the last name's initial ("Jane D."), else "Reader"; "Former reader" once the account is erased. A private profile shows its display name or "Reader", nothing else.
+             */
+            display_name: string;
+            /**
+             * Initials
+             * @description The avatar's initials (first letters of the first and last words of the name shown); null for a private profile or an erased account.
+             */
+            initials: string | null;
         };
         /**
          * Conditions
@@ -5608,6 +5646,60 @@ export interface components {
              * @default 100
              */
             priority: number;
+        };
+        /** ThreadCommentOut */
+        ThreadCommentOut: {
+            author: components["schemas"]["CommentAuthorOut"] | null;
+            /**
+             * Body
+             * @description Plain text, line breaks kept: never markup.
+             */
+            body: string | null;
+            /**
+             * Created At
+             * @description When it was written (UTC, ISO 8601).
+             */
+            created_at: string;
+            /**
+             * Deleted
+             * @description A deleted comment kept for the published replies below it: its body, author and edit time are null; readers see "This comment was deleted."
+             */
+            deleted: boolean;
+            /**
+             * Edited At
+             * @description When it was last edited, if ever.
+             */
+            edited_at: string | null;
+            /** Id */
+            id: number;
+            /**
+             * Parent Id
+             * @description The comment it answers; null at the top level.
+             */
+            parent_id: number | null;
+            /**
+             * Replies
+             * @description At the top level: its replies, oldest first. Under a reply: every comment below that reply, at any depth, oldest first (each names its parent). Under those: always empty.
+             */
+            replies: components["schemas"]["ThreadCommentOut"][];
+        };
+        /** ThreadOut */
+        ThreadOut: {
+            /**
+             * Comments
+             * @description This page's top-level comments.
+             */
+            comments: components["schemas"]["ThreadCommentOut"][];
+            /**
+             * Next Cursor
+             * @description Pass it as `cursor` (with the same sort) for the next page; null on the last page.
+             */
+            next_cursor: string | null;
+            /**
+             * Total
+             * @description The story's published comments in the spot, replies included (the number messages-count gives).
+             */
+            total: number;
         };
         /** TokenOut */
         TokenOut: {
@@ -11876,6 +11968,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessagesCountOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    comment_thread_comments_v1_thread_get: {
+        parameters: {
+            query: {
+                /** @description The story's comments spot (the spotId of its `comments-settings`). */
+                spot_id: string;
+                /** @description The story's post id: 1 to 64 letters, digits, underscores or hyphens. */
+                post_id: string;
+                /** @description The order of the top-level comments. `best`: there are no votes yet, so it is the most published replies first, then newest first; `newest`; `oldest`. Replies are always oldest first. */
+                sort?: "best" | "newest" | "oldest";
+                /** @description The `next_cursor` of the previous page (opaque), asked with the same sort; left out for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThreadOut"];
                 };
             };
             /** @description Bad Request */

@@ -1,0 +1,81 @@
+"""A story's comment thread (`GET /comments/v1/thread`): HTTP only.
+
+Asked by the story page's comments client (web/src/site/commentThread.ts) when a reader
+nears the comments, so it is a LeanRoute like the counts (count_routes.py): `async def`, one
+awaited read, the query read from the Request and checked by the service, whose rules the
+parameters below state in the OpenAPI document.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request, Response
+from fastapi.responses import JSONResponse
+
+from masthead.comments import schemas, service, thread
+from masthead.deps import Runtime
+from masthead.lean_routes import LeanRoute
+
+router = APIRouter(prefix="/comments/v1", tags=["comments"], route_class=LeanRoute)
+
+# The same for everyone (no reader's data, no cookie read), so any cache may keep it briefly,
+# as the counts: a new comment shows within half a minute.
+THREAD_CACHE = {"Cache-Control": "public, max-age=30"}
+QUERY = [
+    {
+        "name": "spot_id",
+        "in": "query",
+        "required": True,
+        "schema": {"type": "string", "pattern": service.SPOT_ID_PATTERN},
+        "description": "The story's comments spot (the spotId of its `comments-settings`).",
+    },
+    {
+        "name": "post_id",
+        "in": "query",
+        "required": True,
+        "schema": {"type": "string", "pattern": service.POST_ID_PATTERN},
+        "description": f"The story's post id: 1 to {service.POST_ID_LENGTH} letters, digits, "
+        "underscores or hyphens.",
+    },
+    {
+        "name": "sort",
+        "in": "query",
+        "required": False,
+        "schema": {"type": "string", "enum": list(thread.SORTS), "default": "best"},
+        "description": "The order of the top-level comments. `best`: there are no votes yet, "
+        "so it is the most published replies first, then newest first; `newest`; `oldest`. "
+        "Replies are always oldest first.",
+    },
+    {
+        "name": "cursor",
+        "in": "query",
+        "required": False,
+        "schema": {"type": "string", "pattern": service.CURSOR_PATTERN},
+        "description": "The `next_cursor` of the previous page (opaque), asked with the same "
+        "sort; left out for the first page.",
+    },
+]
+
+
+@router.get(
+    "/thread",
+    response_model=schemas.ThreadOut,
+    responses={400: {}},
+    summary="A page of a story's published comment thread, for the comments under the story",
+    description="Public: no session, no nonce; `Cache-Control: public, max-age=30`. "
+    f"{thread.PAGE_SIZE} top-level comments a page, each with its replies two levels deep "
+    "(replies oldest first; deeper replies are listed at the second level, each naming its "
+    "parent). Only published comments show; a deleted comment with published replies below "
+    "keeps its place, marked `deleted` with no body or author. A reply whose parent readers "
+    "cannot see (pending, rejected) is not shown. Authors: a name always; initials and "
+    "avatar colour unless the profile is private. `total` counts the published comments as "
+    "messages-count does. A post the spot does not know has an empty thread (total 0), as "
+    "its count is 0. 400 `bad-request`, with a sentence saying what is wrong, when spot_id "
+    "or post_id is missing or breaks its pattern, sort is not one of the three, or cursor "
+    "is not a next_cursor given for that sort.",
+    openapi_extra={"parameters": QUERY},
+)
+async def comment_thread(request: Request) -> Response:
+    runtime: Runtime = request.app.state.runtime
+    asked = service.read_thread_query(request.query_params)
+    page = await service.comment_thread(runtime, asked)
+    return JSONResponse(page, headers=THREAD_CACHE)

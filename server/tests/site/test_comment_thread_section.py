@@ -1,0 +1,54 @@
+"""The story's comments section (issue 15): the thread's place, filled by the thread script
+that the paint gate adds on story pages only (not preloaded), and the prompt to log in that
+brings the reader back to the story."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from masthead.app import create_app
+from masthead.clock import FrozenClock
+from masthead.settings import Settings
+from masthead.site.assets import PAINT_GATE
+from tests.site.stories import demo_story, path_of, seed
+
+FREE = demo_story("main", "free")
+
+
+def test_the_section_has_the_threads_place_and_the_login_prompt(client: TestClient) -> None:
+    seed(client.app.state.runtime)  # type: ignore[attr-defined]
+    page = client.get(path_of(FREE)).text
+    assert '<div class="comments__thread" id="comments-thread"></div>' in page
+    login = f'<a href="/account/login?redirect={path_of(FREE)}">Log in to join the conversation</a>'
+    assert login in page
+    assert "will appear here" not in page
+
+
+def test_the_gate_adds_the_thread_script_on_story_pages_only(
+    settings: Settings, clock: FrozenClock, tmp_path: Path
+) -> None:
+    built = tmp_path / "dist-site"
+    (built / ".vite").mkdir(parents=True)
+    manifest = {
+        "src/site/islands.tsx": {"file": "assets/site-abc.js", "isEntry": True},
+        "src/site/commentCounts.ts": {"file": "assets/counts-xyz.js", "isEntry": True},
+        "src/site/commentThread.ts": {"file": "assets/thread-q.js", "isEntry": True},
+    }
+    (built / ".vite" / "manifest.json").write_text(json.dumps(manifest))
+    app: FastAPI = create_app(settings.model_copy(update={"site_dist": built}), clock)
+    seed(app.state.runtime)
+    gate = (
+        '<script data-src="/static/site/assets/counts-xyz.js /static/site/assets/site-abc.js '
+        f'/static/site/assets/thread-q.js">{PAINT_GATE}</script>'
+    )
+    with TestClient(app) as site:
+        story = site.get(path_of(FREE)).text
+        assert gate in story
+        assert 'modulepreload" href="/static/site/assets/thread-q.js"' not in story
+        for path in ("/", "/section/news/"):
+            assert "thread-q" not in site.get(path).text, path
+    app.state.runtime.engine.dispose()
