@@ -5,15 +5,20 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from masthead.app import create_app
 from masthead.articles.demo_content import DEMO_STORIES, DemoStory
 from masthead.articles.seed import content_id_for
 from masthead.billing.catalog.service import seed_catalogue
+from masthead.clock import FrozenClock
 from masthead.deps import Runtime
 from masthead.seed import seed_stories
+from masthead.settings import Settings
 
 SITE = "/wp-json/nyp-membership/v1"
 _BLOCK = re.compile(r'<script type="application/json" id="([\w-]+)">(.*?)</script>', re.S)
@@ -22,6 +27,20 @@ _BLOCK = re.compile(r'<script type="application/json" id="([\w-]+)">(.*?)</scrip
 def seed(runtime: Runtime) -> None:
     seed_catalogue(runtime)
     seed_stories(runtime)
+
+
+def app_with_built_islands(
+    settings: Settings, clock: FrozenClock, tmp_path: Path, entries: dict[str, str]
+) -> FastAPI:
+    """An app with the demo stories whose site build is a manifest of these entries (source ->
+    built file): what the paint gate adds to each page, without building anything."""
+    built = tmp_path / "dist-site"
+    (built / ".vite").mkdir(parents=True)
+    manifest = {source: {"file": file, "isEntry": True} for source, file in entries.items()}
+    (built / ".vite" / "manifest.json").write_text(json.dumps(manifest))
+    app = create_app(settings.model_copy(update={"site_dist": built}), clock)
+    seed(app.state.runtime)
+    return app
 
 
 def demo_story(brand: str, access: str) -> DemoStory:

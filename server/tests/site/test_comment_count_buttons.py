@@ -4,22 +4,19 @@ carry the `comment-counts` global and add the counts script through the paint ga
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
-from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from masthead.app import create_app
 from masthead.articles.demo_content import DEMO_STORIES
 from masthead.clock import FrozenClock
 from masthead.deps import Runtime
 from masthead.settings import Settings
 from masthead.site.assets import PAINT_GATE
 from masthead.site.page_globals import comment_counts_globals
-from tests.site.stories import demo_story, page_globals, path_of, seed
+from tests.site.stories import app_with_built_islands, demo_story, page_globals, path_of, seed
 
 FREE = demo_story("main", "free")
 _BUTTON = re.compile(
@@ -75,15 +72,15 @@ def test_production_pages_take_no_hash_override(settings: Settings) -> None:
 def test_the_gate_adds_the_counts_script_on_pages_with_buttons(
     settings: Settings, clock: FrozenClock, tmp_path: Path
 ) -> None:
-    built = tmp_path / "dist-site"
-    (built / ".vite").mkdir(parents=True)
-    manifest = {
-        "src/site/islands.tsx": {"file": "assets/site-abc.js", "isEntry": True},
-        "src/site/commentCounts.ts": {"file": "assets/counts-xyz.js", "isEntry": True},
-    }
-    (built / ".vite" / "manifest.json").write_text(json.dumps(manifest))
-    app: FastAPI = create_app(settings.model_copy(update={"site_dist": built}), clock)
-    seed(app.state.runtime)
+    app = app_with_built_islands(
+        settings,
+        clock,
+        tmp_path,
+        {
+            "src/site/islands.tsx": "assets/site-abc.js",
+            "src/site/commentCounts.ts": "assets/counts-xyz.js",
+        },
+    )
     both = (
         '<link rel="modulepreload" href="/static/site/assets/counts-xyz.js">'
         '<link rel="modulepreload" href="/static/site/assets/site-abc.js">'

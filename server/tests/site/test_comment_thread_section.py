@@ -4,17 +4,14 @@ brings the reader back to the story."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from masthead.app import create_app
 from masthead.clock import FrozenClock
 from masthead.settings import Settings
 from masthead.site.assets import PAINT_GATE
-from tests.site.stories import demo_story, path_of, seed
+from tests.site.stories import app_with_built_islands, demo_story, path_of, seed
 
 FREE = demo_story("main", "free")
 
@@ -31,16 +28,16 @@ def test_the_section_has_the_threads_place_and_the_login_prompt(client: TestClie
 def test_the_gate_adds_the_thread_script_on_story_pages_only(
     settings: Settings, clock: FrozenClock, tmp_path: Path
 ) -> None:
-    built = tmp_path / "dist-site"
-    (built / ".vite").mkdir(parents=True)
-    manifest = {
-        "src/site/islands.tsx": {"file": "assets/site-abc.js", "isEntry": True},
-        "src/site/commentCounts.ts": {"file": "assets/counts-xyz.js", "isEntry": True},
-        "src/site/commentThread.ts": {"file": "assets/thread-q.js", "isEntry": True},
-    }
-    (built / ".vite" / "manifest.json").write_text(json.dumps(manifest))
-    app: FastAPI = create_app(settings.model_copy(update={"site_dist": built}), clock)
-    seed(app.state.runtime)
+    app = app_with_built_islands(
+        settings,
+        clock,
+        tmp_path,
+        {
+            "src/site/islands.tsx": "assets/site-abc.js",
+            "src/site/commentCounts.ts": "assets/counts-xyz.js",
+            "src/site/commentThread.ts": "assets/thread-q.js",
+        },
+    )
     gate = (
         '<script data-src="/static/site/assets/counts-xyz.js /static/site/assets/site-abc.js '
         f'/static/site/assets/thread-q.js">{PAINT_GATE}</script>'
