@@ -110,6 +110,28 @@ describe('the comment thread script', () => {
     expect(failure.hidden).toBe(true);
   });
 
+  it('shows the prompt\'s 3 messages first, then the rest of the page without asking again', async () => {
+    const bodies = ['one', 'two', 'three', 'four', 'five'];
+    const { fetchMock, nearViewport, thread } = await mount([
+      json({ total: 5, next_cursor: null, comments: bodies.map((body, i) => comment(i + 1, body)) }),
+    ]);
+    nearViewport();
+    const shown = () =>
+      [...thread.querySelectorAll<HTMLLIElement>('.comments__list > li')].filter((item) => !item.hidden);
+    const more = await vi.waitFor(() => {
+      const button = thread.querySelector<HTMLButtonElement>('.comments__more')!;
+      expect(button.hidden).toBe(false);
+      return button;
+    });
+    expect(shown()).toHaveLength(3);
+    expect(shown()[2]!.textContent).toContain('three');
+    more.click();
+    expect(shown()).toHaveLength(5);
+    expect(document.activeElement).toBe(shown()[3]!.querySelector('article'));
+    expect(more.hidden).toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('says so when the story has no comments yet', async () => {
     const { nearViewport, thread } = await mount([json({ total: 0, next_cursor: null, comments: [] })]);
     nearViewport();

@@ -119,6 +119,10 @@ function settings(): { spotId?: unknown; postId?: unknown } {
   }
 }
 
+/** The spec's prompt under a story shows 3 messages (section 9): the first page's other
+ * comments wait for "Show more comments", which then asks for the next page. */
+export const PROMPT_MESSAGES = 3;
+
 /** Mounts the thread in its container: loads the first page when asked (`start`). */
 export function mountThread(container: HTMLElement, spotId: string, postId: string): () => Promise<void> {
   const status = element('p', 'comments__status');
@@ -135,7 +139,22 @@ export function mountThread(container: HTMLElement, spotId: string, postId: stri
   container.replaceChildren(status, list, failure, more);
 
   let cursor: string | null = null;
+  let held: HTMLLIElement[] = []; // loaded beyond the prompt's three, shown on "Show more"
   let busy = false;
+  function focusFirst(item: HTMLLIElement | undefined): void {
+    // After "Show more", keyboard and screen reader users go on from the first new one.
+    const first = item?.querySelector('article');
+    if (!first) return;
+    first.tabIndex = -1;
+    first.focus();
+  }
+  function reveal(): void {
+    const shown = held;
+    held = [];
+    for (const item of shown) item.hidden = false;
+    more.hidden = !cursor;
+    focusFirst(shown[0]);
+  }
   async function load(): Promise<void> {
     if (busy) return;
     busy = true;
@@ -149,16 +168,16 @@ export function mountThread(container: HTMLElement, spotId: string, postId: stri
       if (!response.ok) throw new Error(String(response.status));
       const page = (await response.json()) as ThreadPage;
       const items = page.comments.map(renderComment);
-      const firstNew = cursor ? items[0]?.querySelector('article') : null;
+      const firstPage = !cursor && !list.childElementCount;
+      if (firstPage) {
+        held = items.slice(PROMPT_MESSAGES);
+        for (const item of held) item.hidden = true;
+      }
       list.append(...items);
       cursor = page.next_cursor;
-      more.hidden = !cursor;
+      more.hidden = !cursor && !held.length;
       status.textContent = list.childElementCount ? '' : 'No comments yet.';
-      if (firstNew) {
-        // After "Show more", keyboard and screen reader users go on from the first new one.
-        firstNew.tabIndex = -1;
-        firstNew.focus();
-      }
+      if (!firstPage) focusFirst(items[0]);
     } catch {
       status.textContent = '';
       failure.hidden = false;
@@ -166,7 +185,7 @@ export function mountThread(container: HTMLElement, spotId: string, postId: stri
       busy = false;
     }
   }
-  more.addEventListener('click', () => void load());
+  more.addEventListener('click', () => (held.length ? reveal() : void load()));
   retry.addEventListener('click', () => void load());
   return load;
 }
