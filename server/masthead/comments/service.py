@@ -64,14 +64,20 @@ def _refuse(message: str) -> ApiError:
     return ApiError(400, "bad-request", message)
 
 
-def read_count_query(query: Mapping[str, str]) -> tuple[str, list[str]]:
-    """The spot id and the post ids of a counts call's query, or a 400 that says what is
-    wrong. Of a name given twice the last value counts (as FastAPI reads a query)."""
-    spot_id, posts = query.get("spot_id"), query.get("posts_ids")
+def _spot_id(query: Mapping[str, str]) -> str:
+    """The spot id every comments call names first, or its 400."""
+    spot_id = query.get("spot_id")
     if spot_id is None:
         raise _refuse(SPOT_REQUIRED)
     if not _SPOT_ID.fullmatch(spot_id):
         raise _refuse(SPOT_INVALID)
+    return spot_id
+
+
+def read_count_query(query: Mapping[str, str]) -> tuple[str, list[str]]:
+    """The spot id and the post ids of a counts call's query, or a 400 that says what is
+    wrong. Of a name given twice the last value counts (as FastAPI reads a query)."""
+    spot_id, posts = _spot_id(query), query.get("posts_ids")
     if posts is None:
         raise _refuse(POSTS_REQUIRED)
     named = posts.count(",") + 1
@@ -106,11 +112,7 @@ async def messages_count(runtime: Runtime, spot_id: str, post_ids: list[str]) ->
 def read_thread_query(query: Mapping[str, str]) -> ThreadQuery:
     """A thread call's spot, post, sort (best by default) and cursor, or a 400 that says
     what is wrong."""
-    spot_id, post_id = query.get("spot_id"), query.get("post_id")
-    if spot_id is None:
-        raise _refuse(SPOT_REQUIRED)
-    if not _SPOT_ID.fullmatch(spot_id):
-        raise _refuse(SPOT_INVALID)
+    spot_id, post_id = _spot_id(query), query.get("post_id")
     if post_id is None:
         raise _refuse(POST_REQUIRED)
     if not _POST_ID.fullmatch(post_id):
