@@ -18,6 +18,11 @@ from masthead.braintree_sandbox import wire as payment_sandbox
 from masthead.clock import Clock
 from masthead.comments import count_routes as comment_counts
 from masthead.comments import thread_routes as comment_thread
+from masthead.comments.console import routes as comment_console_routes
+from masthead.comments.live import routes as comment_live_routes
+from masthead.comments.notifications import routes as comment_notification_routes
+from masthead.comments.signon import routes as comment_signon_routes
+from masthead.comments.writing import routes as comment_writing_routes
 from masthead.dashboard import routes as dashboard_routes
 from masthead.decisions import console_routes as decision_console_routes
 from masthead.decisions import operator_routes as decision_operator_routes
@@ -28,6 +33,7 @@ from masthead.identity import routes as identity_routes
 from masthead.jobs.runner import start_inprocess_worker
 from masthead.lean_routes import mount_first
 from masthead.mail import routes as mail_routes
+from masthead.moderation import console_routes as word_list_routes
 from masthead.moderation import routes as moderation_routes
 from masthead.openapi_errors import install_error_schema
 from masthead.origin import OriginCheckMiddleware
@@ -140,6 +146,10 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.include_router(site_routes.router)
     app.include_router(webhook_routes.router)  # the site API's webhook
     app.include_router(moderation_routes.router)  # the site API's profanity check
+    app.include_router(comment_signon_routes.router)  # the comments' single sign-on, logout
+    app.include_router(comment_writing_routes.router)  # readers writing in the comments
+    app.include_router(comment_live_routes.router)  # new comments pushed to open pages
+    app.include_router(comment_notification_routes.router)  # a commenter's notifications
     app.include_router(nonce_routes.router)  # GET .../nonce for the account area
     app.include_router(billing_routes.site_router)  # plans, membership
     app.include_router(billing_routes.router)  # /blaize|zephr/payment/braintree/*
@@ -162,6 +172,8 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.include_router(referral_console_routes.router)  # /admin/api/referral-tenants
     app.include_router(support_routes.router)  # /admin/api/readers
     app.include_router(dashboard_routes.router)  # /admin/api/dashboard/*: the charts
+    app.include_router(comment_console_routes.router)  # /admin/api/comments: moderation
+    app.include_router(word_list_routes.router)  # /admin/api/word-lists
     app.include_router(referral_operator_routes.router)  # /operator/v1/referral-tenants
     app.include_router(admin_routes.router)  # then /admin/*: the console's app shell
     app.include_router(web_routes.router)  # last: its /account/{path} catch-all serves the SPA

@@ -15,6 +15,7 @@ from masthead.decisions import models as decision_models  # noqa: F401 (tables)
 from masthead.identity.models import AuthSession, HomeDelivery, OneTimeToken, Profile, User
 from masthead.jobs.models import OutboxJob
 from masthead.mail.models import DeliveredMail
+from masthead.moderation import models as moderation_models  # noqa: F401 (tables)
 from masthead.referrals import models as referral_models  # noqa: F401 (registers its tables)
 from masthead.site.static_pages import models as static_page_models  # noqa: F401 (tables)
 from masthead.staff import models as staff_models  # noqa: F401 (tables)

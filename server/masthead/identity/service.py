@@ -35,7 +35,7 @@ from masthead.identity.readers_repository import keep_search_terms
 from masthead.identity.tokens import new_token, token_hash
 from masthead.identity.welcome import send_welcome
 from masthead.mail.api import send_mail
-from masthead.moderation.api import text_refusal
+from masthead.moderation.api import NO_EDITS, EditedLists, edited_lists, text_refusal
 
 RESET = "reset"
 EMAIL_CHANGE = "email-change"
@@ -273,7 +273,10 @@ def change_password(
 
 
 def clean_profile_update(
-    update: dict[str, Any], current: dict[str, Any], writable: set[str] = READER_WRITABLE
+    update: dict[str, Any],
+    current: dict[str, Any],
+    writable: set[str] = READER_WRITABLE,
+    lists: EditedLists = NO_EDITS,
 ) -> dict[str, Any]:
     """Validate a flat profile write; raise with a message naming the field to correct."""
     sent = {k: v for k, v in update.items() if k != "updated-values"}
@@ -294,7 +297,7 @@ def clean_profile_update(
     except ProfileValueError as exc:
         raise IdentityError("bad-request", str(exc)) from None
     for key, subject in SCREENED_TEXT.items():
-        refusal = text_refusal(cleaned[key], subject) if cleaned.get(key) else None
+        refusal = text_refusal(cleaned[key], subject, lists) if cleaned.get(key) else None
         if refusal is not None:
             raise IdentityError("profane-text", refusal, field=key)
     return complete_names(cleaned, current)
@@ -307,7 +310,7 @@ def update_profile(
     if user is None:
         raise IdentityError("user-not-found", "There is no account for this session.")
     current = read_profile(user.profile.attributes)
-    changes = clean_profile_update(update, current)
+    changes = clean_profile_update(update, current, lists=edited_lists(db))
     # Assign a new dict: SQLAlchemy's JSON type notices replacement, not mutation.
     user.profile.attributes = {**user.profile.attributes, **changes}
     user.profile.updated_at = rt.clock.now()

@@ -8,7 +8,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends
 
 from masthead.client_address import AddressDep
-from masthead.deps import RuntimeDep
+from masthead.deps import DbDep, RuntimeDep
 from masthead.moderation import schemas, service
 from masthead.moderation.profanity import MAX_TEXT_LENGTH
 from masthead.nonces import NonceDep
@@ -46,6 +46,6 @@ LimitDep = Annotated[None, Depends(_limit_per_address)]
     "address per rate-limit window.",
 )
 def profanity_check(
-    _nonce: NonceDep, _limit: LimitDep, body: schemas.ProfanityCheckIn
+    _nonce: NonceDep, _limit: LimitDep, body: schemas.ProfanityCheckIn, db: DbDep
 ) -> schemas.ProfanityPassed | schemas.ProfanityRefused:
-    return service.profanity_check(body.string)
+    return service.profanity_check(body.string, service.edited_lists(db))

@@ -1,0 +1,2 @@
+"""The staff console's comment moderation (/admin/api/comments): the queue, decisions, bans,
+the per-site settings."""

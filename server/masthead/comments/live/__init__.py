@@ -1,0 +1,1 @@
+"""New comments pushed to the readers on a story's page (server-sent events)."""
