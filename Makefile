@@ -149,6 +149,8 @@ bench: setup build chromium
 	$(PY) bench/billing_renewals.py
 	$(PY) bench/site_load.py
 	$(PY) bench/comment_counts.py
+	$(PY) bench/comment_thread.py
+	node bench/comments_client_size.mjs
 	node bench/site_js.mjs
 	$(PY) bench/reader_search.py
 	$(PY) bench/profanity_check.py

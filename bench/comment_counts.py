@@ -29,11 +29,12 @@ import subprocess
 import sys
 import tempfile
 import urllib.request
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from statistics import median
 
 from loadkit import (
+    bench_story,
     PYTHON,
     ROOT,
     free_port,
@@ -65,27 +66,7 @@ def fill(database_url: str) -> dict[str, int]:
     statuses = (PUBLISHED, PUBLISHED, PENDING, PUBLISHED, PUBLISHED, REJECTED, DELETED)
     stories, comments, published = [], [], {}
     for n, post_id in enumerate(POSTS):
-        stories.append(
-            {
-                "post_id": post_id,
-                "content_id": f"bench-counts-{post_id}",
-                "brand": "main",
-                "slug": f"bench-counts-{post_id}",
-                "headline": f"Bench story {post_id}",
-                "standfirst": "",
-                "author": "Bench",
-                "section": "News",
-                "status": "published",
-                "published_at": now - timedelta(days=1),
-                "first_published_at": now - timedelta(days=1),
-                "teaser_html": "<p>Teaser.</p>",
-                "body_html": "<p>Body.</p>",
-                "access": "free",
-                "comments_spot_id": SPOT,
-                "created_at": now,
-                "updated_at": now,
-            }
-        )
+        stories.append(bench_story(post_id, "counts", now))
         written = 7 * (n % 17)  # 0 to 112 comments: some stories have none
         for i in range(written):
             status = statuses[i % len(statuses)]

@@ -18,6 +18,8 @@ import time
 import urllib.request
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -302,3 +304,27 @@ def load_arguments(doc: str) -> tuple[argparse.Namespace, dict[str, str]]:
     if args.only:
         backends = {k: v for k, v in backends.items() if k.lower() == args.only}
     return args, backends
+
+
+def bench_story(post_id: int, label: str, now: datetime) -> dict[str, Any]:
+    """A published, free story of the main brand for the comments benchmarks (their comments'
+    spot is the main site's), as an `insert(Article)` row."""
+    return {
+        "post_id": post_id,
+        "content_id": f"bench-{label}-{post_id}",
+        "brand": "main",
+        "slug": f"bench-{label}-{post_id}",
+        "headline": f"Bench {label} {post_id}",
+        "standfirst": "",
+        "author": "Bench",
+        "section": "News",
+        "status": "published",
+        "published_at": now - timedelta(days=1),
+        "first_published_at": now - timedelta(days=1),
+        "teaser_html": "<p>Teaser.</p>",
+        "body_html": "<p>Body.</p>",
+        "access": "free",
+        "comments_spot_id": "sp_MhMain01",
+        "created_at": now,
+        "updated_at": now,
+    }

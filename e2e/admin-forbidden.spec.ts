@@ -57,7 +57,7 @@ test('staff without the admin role see no admin sections and are refused them', 
   await own.dispose();
 
   await signInInBrowser(page, moderator);
-  await expect(page.getByRole('navigation', { name: 'Console sections' }).getByRole('link')).toHaveText(['Overview']);
+  await expect(page.getByRole('navigation', { name: 'Console sections' }).getByRole('link')).toHaveText(['Overview', 'Comments']);
   for (const path of ['/admin/staff', '/admin/audit']) {
     await page.goto(path);
     await expect(page.getByRole('alert')).toHaveText('Your account does not have the admin role.');

@@ -101,8 +101,8 @@ test("a story's comment thread loads as the reader nears it: the seeded comments
   await page.goto(RALLY.path);
   await expect(page.getByRole('heading', { name: 'Comments 3' })).toBeAttached();
   const comments = page.locator('#comments');
-  const thread = page.locator('#comments-thread ol');
-  await expect(thread).toBeAttached(); // the script is running, and has asked nothing yet
+  // The comments launcher is running, and has neither loaded the client nor asked anything yet.
+  await expect(page.locator('#comments-thread[data-comments="waiting"]')).toBeAttached();
   // The observer's first report (not intersecting) comes with a frame: wait two.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   expect(asked).toHaveLength(0);
@@ -117,8 +117,9 @@ test("a story's comment thread loads as the reader nears it: the seeded comments
   await expect(comments.getByText('Waiting for a moderator')).toHaveCount(0); // pending: not shown
   expect(asked).toHaveLength(1);
 
-  const join = comments.getByRole('link', { name: 'Log in to join the conversation' });
-  await expect(join).toHaveAttribute('href', `/account/login?redirect=${RALLY.path}`);
+  // The comments client's prompt, back to the story's comments after logging in.
+  const join = comments.getByRole('link', { name: 'Log in to join the conversation.' });
+  await expect(join).toHaveAttribute('href', `/account/login?redirect=${RALLY.path}%23comments`);
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.setViewportSize({ width: 320, height: 640 });

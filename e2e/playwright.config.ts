@@ -63,6 +63,9 @@ export default defineConfig({
       MASTHEAD_RATE_LIMIT_PER_ADDRESS: '1000',
       // Every spec's cards come from one address: the per-address card limit would refuse them.
       MASTHEAD_CARD_ATTEMPTS_PER_ADDRESS: '1000',
+      // Likewise every spec's comments and comments sign-ons.
+      MASTHEAD_COMMENTS_PER_ADDRESS: '1000',
+      MASTHEAD_COMMENT_SIGN_ONS_PER_ADDRESS: '1000',
       MASTHEAD_SEED_DEMO: 'true',
       // argon2id at its cheapest: the specs sign readers up and in by the hundred, and at the
       // recommended parameters each hash cost the shared machine a fifth of a second of CPU.

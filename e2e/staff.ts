@@ -41,6 +41,7 @@ export const STAFF_ACCOUNTS = {
   marketing: ['marketing'],
   'marketing-catalogue': ['marketing'],
   'marketing-phone': ['marketing'],
+  moderator: ['moderator'],
 } as const satisfies Record<string, readonly string[]>;
 export type StaffLabel = keyof typeof STAFF_ACCOUNTS;
 

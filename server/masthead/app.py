@@ -33,7 +33,6 @@ from masthead.identity import routes as identity_routes
 from masthead.jobs.runner import start_inprocess_worker
 from masthead.lean_routes import mount_first
 from masthead.mail import routes as mail_routes
-from masthead.moderation import console_routes as word_list_routes
 from masthead.moderation import routes as moderation_routes
 from masthead.openapi_errors import install_error_schema
 from masthead.origin import OriginCheckMiddleware
@@ -173,7 +172,6 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.include_router(support_routes.router)  # /admin/api/readers
     app.include_router(dashboard_routes.router)  # /admin/api/dashboard/*: the charts
     app.include_router(comment_console_routes.router)  # /admin/api/comments: moderation
-    app.include_router(word_list_routes.router)  # /admin/api/word-lists
     app.include_router(referral_operator_routes.router)  # /operator/v1/referral-tenants
     app.include_router(admin_routes.router)  # then /admin/*: the console's app shell
     app.include_router(web_routes.router)  # last: its /account/{path} catch-all serves the SPA

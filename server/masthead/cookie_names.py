@@ -5,3 +5,7 @@ them."""
 
 SESSION_COOKIE = "blaize_session"
 TRACKING_COOKIE = "blaize_tracking_id"
+# The comments service's (comments/signon): its session, on /comments/v1 only, ending with the
+# Masthead session; and the single sign-on binding of a code_a to the browser that asked.
+COMMENTS_COOKIE = "mh_comments"
+COMMENTS_SSO_COOKIE = "mh_comments_sso"

@@ -10,6 +10,7 @@ from masthead.billing.api import (  # noqa: F401 (tables)
 )
 from masthead.braintree_sandbox import models as payment_sandbox_models  # noqa: F401 (tables)
 from masthead.comments import models as comment_models  # noqa: F401 (tables)
+from masthead.comments.cached_pages import models as kept_page_models  # noqa: F401 (tables)
 from masthead.db import Base
 from masthead.decisions import models as decision_models  # noqa: F401 (tables)
 from masthead.identity.models import AuthSession, HomeDelivery, OneTimeToken, Profile, User

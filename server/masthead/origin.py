@@ -6,11 +6,17 @@ from urllib.parse import urlsplit
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from masthead.cookie_names import COMMENTS_COOKIE, COMMENTS_SSO_COOKIE
 from masthead.errors import error_body
 from masthead.identity.cookies import SESSION_COOKIE
 from masthead.settings import Settings
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
+# The cookies that authenticate a state change: the reader's session, and the comments
+# session (and its sign-on binding) that the comments' writing calls ride on.
+AUTHENTICATING_COOKIES = tuple(
+    f"{name}=" for name in (SESSION_COOKIE, COMMENTS_COOKIE, COMMENTS_SSO_COOKIE)
+)
 # The referral service's paths authenticate by a user JWT, never by the session cookie, and
 # check each tenant's allowed origins themselves (masthead.referrals.transport): a session
 # cookie riding along on a merchant page's call grants nothing there, so it is not refused.
@@ -40,7 +46,8 @@ class OriginCheckMiddleware:
             await self.app(scope, receive, send)
             return
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
-        has_session = f"{SESSION_COOKIE}=" in headers.get("cookie", "")
+        cookies = headers.get("cookie", "")
+        has_session = any(name in cookies for name in AUTHENTICATING_COOKIES)
         claimed = headers.get("origin") or (
             _origin_of(headers["referer"]) if "referer" in headers else None
         )

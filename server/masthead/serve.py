@@ -27,11 +27,30 @@ def settings_for(host: str, port: int) -> Settings:
     return settings.model_copy(update={"public_url": f"http://{host}:{port}"})
 
 
+KEEP_ALIVE_SECONDS = 75  # as nginx's default
+# A live-comments stream (comments/live) stays open until its reader leaves, and uvicorn's
+# shutdown waits for every open answer: after this long it cancels them (their EventSource
+# reconnects, to another process), so a restart or a test server's end never hangs.
+SHUTDOWN_GRACE_SECONDS = 5
+
+
 def server_config(app: FastAPI, host: str, port: int) -> uvicorn.Config:
     """uvicorn's own X-Forwarded-For handling is off (it trusts 127.0.0.1 by default): the app
-    applies MASTHEAD_TRUSTED_PROXIES itself (create_app), so tests and servers see one rule."""
+    applies MASTHEAD_TRUSTED_PROXIES itself (create_app), so tests and servers see one rule.
+
+    Idle keep-alive connections are kept KEEP_ALIVE_SECONDS, longer than the clients and load
+    balancers in front keep theirs (60 s for most): with uvicorn's 5 s, a client reusing a
+    connection just as the server closed it got a reset (seen in the e2e specs' API calls;
+    behind a balancer it is a 502)."""
     return uvicorn.Config(
-        app, host=host, port=port, log_level="warning", access_log=False, proxy_headers=False
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        access_log=False,
+        proxy_headers=False,
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
+        timeout_graceful_shutdown=SHUTDOWN_GRACE_SECONDS,
     )
 
 

@@ -123,6 +123,57 @@ class Settings(BaseSettings):
     card_attempts_per_address: int = Field(
         default=30, ge=1, description="Card vaulting and re-verifying per client address per hour."
     )
+    comments_per_reader: int = Field(
+        default=5,
+        ge=1,
+        description="Comments and replies a reader may post per minute (429 beyond).",
+    )
+    comments_per_address: int = Field(
+        default=20,
+        ge=1,
+        description="Comments and replies posted from one client address per 10 minutes.",
+    )
+    comment_actions_per_reader: int = Field(
+        default=120,
+        ge=1,
+        description="Edits, deletions, votes, hearts and reports a reader may make per minute.",
+    )
+    comment_sign_ons_per_address: int = Field(
+        default=60,
+        ge=1,
+        description="Comments sign-on steps (start, the page's code, complete) per client "
+        "address per 10 minutes.",
+    )
+    comments_live_poll_seconds: float = Field(
+        default=2.0,
+        gt=0,
+        le=60,
+        description="How often each process's poller of a story with live readers asks the "
+        "database for newly published comments.",
+    )
+    comments_live_keep_alive_seconds: float = Field(
+        default=15.0,
+        gt=0,
+        le=300,
+        description="A quiet live-comments stream sends a keep-alive comment this often.",
+    )
+    comments_live_listeners: int = Field(
+        default=1000,
+        ge=1,
+        description="Live-comments streams one process keeps open (503 beyond).",
+    )
+    comments_live_listeners_per_address: int = Field(
+        default=10,
+        ge=1,
+        description="Live-comments streams one process keeps open for one client address "
+        "(429 beyond).",
+    )
+    comments_live_opens_per_address: int = Field(
+        default=300,
+        ge=1,
+        description="Live-comments streams one client address may open per 10 minutes (429 "
+        "beyond).",
+    )
     session_days: int = Field(default=365, description="Session cookie and row lifetime.")
     reset_token_minutes: int = Field(
         default=60, description="How long a password reset link works."

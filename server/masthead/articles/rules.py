@@ -43,7 +43,7 @@ PAGE_IDS = (
     "comment-counts",
     "comments",  # the story's comments section, where its comment-count buttons lead
     "comments-heading",
-    "comments-thread",  # the list the thread script fills (web/src/site/commentThread.ts)
+    "comments-thread",  # where the comments client (web/src/comments/) draws the thread
 )
 
 

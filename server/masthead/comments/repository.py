@@ -19,6 +19,7 @@ from sqlalchemy import Integer, Select, String, bindparam, func, literal_column,
 from sqlalchemy.orm import Session
 
 from masthead.articles.api import Article
+from masthead.comments.cached_pages import repository as kept_pages
 from masthead.comments.models import DELETED, PUBLISHED, Comment
 from masthead.comments.thread import Row
 from masthead.db import PinnedReader
@@ -84,6 +85,10 @@ _THREAD = cast(
         Comment.edited_at,
         Comment.author_id,
         Profile.attributes,
+        Comment.up_votes,
+        Comment.down_votes,
+        Comment.hearts,
+        Comment.featured_at,
     )
     .outerjoin(Profile, Profile.user_id == Comment.author_id)
     .where(
@@ -116,7 +121,9 @@ def add_comment(
     status: str,
     now: datetime,
     parent_id: int | None = None,
+    held_reason: str | None = None,
 ) -> Comment:
+    """A new comment (the thread's kept pages are rebuilt: cached_pages)."""
     comment = Comment(
         spot_id=spot_id,
         post_id=post_id,
@@ -124,10 +131,16 @@ def add_comment(
         author_id=author_id,
         body=body,
         status=status,
+        held_reason=held_reason,
         created_at=now,
+        up_votes=0,
+        down_votes=0,
+        hearts=0,
+        open_reports=0,
     )
     db.add(comment)
     db.flush()  # its id, for replies to name
+    kept_pages.bump_version(db, spot_id, post_id)
     return comment
 
 

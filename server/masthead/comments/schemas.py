@@ -41,6 +41,12 @@ class ThreadCommentOut(BaseModel):
     created_at: str = Field(description="When it was written (UTC, ISO 8601).")
     edited_at: str | None = Field(description="When it was last edited, if ever.")
     author: CommentAuthorOut | None
+    up_votes: int = Field(description="Readers who voted it up.")
+    down_votes: int = Field(description="Readers who voted it down.")
+    hearts: int = Field(description="Readers who gave it a heart.")
+    featured: bool = Field(
+        description="A moderator featured it: it leads the `best` order and carries a badge."
+    )
     replies: list[ThreadCommentOut] = Field(
         description="At the top level: its replies, oldest first. Under a reply: every "
         "comment below that reply, at any depth, oldest first (each names its parent). "

@@ -21,7 +21,10 @@ class DemoComment(NamedTuple):
     replies_to: int | None = None  # index of the story's comment it answers
 
 
-# By post id (articles/demo_content.py). The published ones are what the counts show:
+# By post id (articles/demo_content.py). Both demo readers (masthead/seed.py: the reader, then
+# the subscriber) have published comments here, so neither is a new commenter whose first
+# comments the default pre-moderation ("first-comments") holds: in `make run` the demo reader's
+# comment appears at once. The published ones are what the counts show:
 # 3101 has 3 (one a reply to a reply), 3102 has 1, 3201 has 2, 3301 has 1; the pending and
 # rejected ones are not counted.
 DEMO_COMMENTS: dict[int, tuple[DemoComment, ...]] = {

@@ -1,14 +1,18 @@
-"""The comments service's rules. So far: the comment counts of spec section 7 (`GET
+"""The comments service's public reads: the comment counts of spec section 7 (`GET
 /comments/v1/messages-count`) and a story's thread (`GET /comments/v1/thread`), both read on
-the event loop (no unit of work, no thread hop)."""
+the event loop (no unit of work, no thread hop); a first page just built is kept after the
+answer is sent, in a transaction of its own (cached_pages)."""
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any, NamedTuple
 
 from masthead.comments import repository, thread
+from masthead.comments.cached_pages import service as kept_pages
 from masthead.comments.models import SPOT_ID_LENGTH
 from masthead.deps import Runtime
 from masthead.errors import ApiError
@@ -47,6 +51,27 @@ CURSOR_INVALID = (
 )
 CURSOR_LENGTH = 200  # far more than any cursor given: a longer one is refused unread
 CURSOR_PATTERN = f"^[A-Za-z0-9_-]{{1,{CURSOR_LENGTH}}}$"  # base64url, unpadded
+
+
+# The two query parameters that name a story's conversation, as the OpenAPI document states
+# them (the thread and live calls).
+STORY_QUERY: list[dict[str, Any]] = [
+    {
+        "name": "spot_id",
+        "in": "query",
+        "required": True,
+        "schema": {"type": "string", "pattern": SPOT_ID_PATTERN},
+        "description": "The story's comments spot (the spotId of its `comments-settings`).",
+    },
+    {
+        "name": "post_id",
+        "in": "query",
+        "required": True,
+        "schema": {"type": "string", "pattern": POST_ID_PATTERN},
+        "description": f"The story's post id: 1 to {POST_ID_LENGTH} letters, digits, "
+        "underscores or hyphens.",
+    },
+]
 
 
 class ThreadQuery(NamedTuple):
@@ -88,7 +113,7 @@ def read_count_query(query: Mapping[str, str]) -> tuple[str, list[str]]:
     return spot_id, posts.split(",")
 
 
-def _story_post_id(post_id: str) -> int | None:
+def story_post_id(post_id: str) -> int | None:
     """The story post id this id (letters, digits, _ and -) writes, if it writes one: a
     positive 32-bit integer without leading zeros (Masthead's post_id). Any other id names
     no story here: its count is 0."""
@@ -101,7 +126,7 @@ def _story_post_id(post_id: str) -> int | None:
 async def messages_count(runtime: Runtime, spot_id: str, post_ids: list[str]) -> dict[str, int]:
     """Each post id as given, with how many published comments it has in this spot (0 for
     a post without any, or unknown): one query for all of them."""
-    asked = {post_id: _story_post_id(post_id) for post_id in post_ids}
+    asked = {post_id: story_post_id(post_id) for post_id in post_ids}
     numbers = sorted({number for number in asked.values() if number is not None})
     counts = await repository.published_counts_awaited(runtime.reader, spot_id, numbers)
     return {
@@ -109,14 +134,21 @@ async def messages_count(runtime: Runtime, spot_id: str, post_ids: list[str]) ->
     }
 
 
-def read_thread_query(query: Mapping[str, str]) -> ThreadQuery:
-    """A thread call's spot, post, sort (best by default) and cursor, or a 400 that says
-    what is wrong."""
+def read_story_query(query: Mapping[str, str]) -> tuple[str, str]:
+    """The spot id and post id naming one story's comments (the thread's, the live
+    updates'), or a 400 that says what is wrong."""
     spot_id, post_id = _spot_id(query), query.get("post_id")
     if post_id is None:
         raise _refuse(POST_REQUIRED)
     if not _POST_ID.fullmatch(post_id):
         raise _refuse(POST_INVALID)
+    return spot_id, post_id
+
+
+def read_thread_query(query: Mapping[str, str]) -> ThreadQuery:
+    """A thread call's spot, post, sort (best by default) and cursor, or a 400 that says
+    what is wrong."""
+    spot_id, post_id = read_story_query(query)
     sort = query.get("sort", "best")
     if sort not in thread.SORTS:
         raise _refuse(SORT_INVALID)
@@ -132,14 +164,47 @@ def read_thread_query(query: Mapping[str, str]) -> ThreadQuery:
     return ThreadQuery(spot_id, post_id, sort, after)
 
 
-async def comment_thread(runtime: Runtime, asked: ThreadQuery) -> dict[str, Any]:
-    """A page of the story's thread: one query. A post the spot does not know (or an id that
-    names no story) has an empty thread, as its count is 0."""
-    number = _story_post_id(asked.post_id)
-    rows = (
-        []
-        if number is None
-        else await repository.thread_rows_awaited(runtime.reader, asked.spot_id, number)
+class ThreadAnswer(NamedTuple):
+    body: bytes  # the page as JSON, as the call answers it
+    keep: Callable[[], None] | None  # keeps a first page just built, once it is answered
+
+
+def _json(page: dict[str, Any]) -> bytes:
+    # As Starlette's JSONResponse writes it, so a kept page reads byte for byte the same.
+    return json.dumps(page, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
+
+
+async def comment_thread(runtime: Runtime, asked: ThreadQuery) -> ThreadAnswer:
+    """A page of the story's thread. The first page is usually kept built (cached_pages): one
+    query that returns it. Otherwise one query for the thread's rows, and the page is made
+    here (and, for a first page, kept). A post the spot does not know (or an id that names no
+    story) has an empty thread, as its count is 0."""
+    number = story_post_id(asked.post_id)
+    if number is None:
+        return ThreadAnswer(_json(_page([], asked)), None)
+    first = asked.after is None
+    if first:
+        version, kept = await kept_pages.kept_first_page(runtime, asked.spot_id, number, asked.sort)
+        if kept is not None:
+            return ThreadAnswer(kept.encode(), None)
+    rows = await repository.thread_rows_awaited(runtime.reader, asked.spot_id, number)
+    body = _json(_page(rows, asked))
+    if not first or not rows:  # an empty thread costs nothing to read (and may be no story)
+        return ThreadAnswer(body, None)
+    return ThreadAnswer(
+        body,
+        partial(
+            kept_pages.keep_first_page,
+            runtime,
+            asked.spot_id,
+            number,
+            asked.sort,
+            version,
+            body.decode(),
+        ),
     )
+
+
+def _page(rows: list[thread.Row], asked: ThreadQuery) -> dict[str, Any]:
     page = thread.build_page(rows, asked.sort, asked.after)
     return {"total": page.total, "comments": page.comments, "next_cursor": page.next_cursor}

@@ -13,7 +13,11 @@ few hundred comments at most, so building it in memory costs less than a query p
   below it (replies to replies, and deeper ones, flattened here, each naming its parent).
   Replies read oldest first, as a conversation does.
 - Top-level comments are sorted by SORTS; the cursor is the sort key of the last one given
-  (keyset paging: comments added meanwhile do not shift the next page).
+  (keyset paging: comments added meanwhile do not shift the next page). "best" puts the
+  moderators' featured comments first, then the highest score (up votes less down votes),
+  then the most published replies, then the newest. Its cursor carries the counters as they
+  were: a vote cast meanwhile can move a comment across the page boundary (shown twice or
+  skipped once), which a reader paging through a lively thread accepts.
 """
 
 from __future__ import annotations
@@ -29,9 +33,10 @@ from typing import Any
 from masthead.comments.models import DELETED, PUBLISHED
 from masthead.identity.api import initials, read_profile
 
-# "best" cannot be score order yet (there are no votes): it is the most published replies
-# first, newest first among equals, so the liveliest conversations lead.
+# "best": featured first, then score (up - down), then the most published replies, then
+# newest; "newest" and "oldest" by the time written.
 SORTS = ("best", "newest", "oldest")
+BEST_KEY_LENGTH = 5  # featured, score, replies, time, id
 PAGE_SIZE = 20  # top-level comments per page, each with all its shown replies
 FALLBACK_NAME = "Reader"  # an author without any name to show, or a private one without one
 ERASED_NAME = "Former reader"  # an author whose account is gone
@@ -47,6 +52,10 @@ class Row:
     edited_at: datetime | None
     author_id: int | None
     profile: dict[str, Any] | None
+    up_votes: int = 0
+    down_votes: int = 0
+    hearts: int = 0
+    featured_at: datetime | None = None
 
 
 class BadCursor(ValueError):
@@ -127,7 +136,9 @@ def _sort_key(sort: str, row: Row, replies: int) -> tuple[int, ...]:
         return (moment, row.id)
     if sort == "newest":
         return (-moment, -row.id)
-    return (-replies, -moment, -row.id)
+    featured = 1 if row.featured_at is not None else 0
+    score = row.up_votes - row.down_votes
+    return (-featured, -score, -replies, -moment, -row.id)
 
 
 def encode_cursor(sort: str, key: tuple[int, ...]) -> str:
@@ -142,7 +153,7 @@ def decode_cursor(sort: str, cursor: str) -> tuple[int, ...]:
         value = json.loads(raw)
     except (binascii.Error, ValueError):
         raise BadCursor from None
-    length = 3 if sort == "best" else 2
+    length = BEST_KEY_LENGTH if sort == "best" else 2
     if (
         not isinstance(value, list)
         or len(value) != length + 1
@@ -153,7 +164,8 @@ def decode_cursor(sort: str, cursor: str) -> tuple[int, ...]:
     return tuple(value[1:])
 
 
-def _view(row: Row, replies: list[dict[str, Any]]) -> dict[str, Any]:
+def comment_view(row: Row, replies: list[dict[str, Any]]) -> dict[str, Any]:
+    """One comment as the thread shows it (the writing calls answer the same shape)."""
     deleted = row.status == DELETED
     return {
         "id": row.id,
@@ -163,6 +175,10 @@ def _view(row: Row, replies: list[dict[str, Any]]) -> dict[str, Any]:
         "created_at": _iso(row.created_at),
         "edited_at": None if deleted else _iso(row.edited_at),
         "author": None if deleted else author_view(row.author_id, row.profile),
+        "up_votes": row.up_votes,
+        "down_votes": row.down_votes,
+        "hearts": row.hearts,
+        "featured": row.featured_at is not None and not deleted,
         "replies": replies,
     }
 
@@ -184,7 +200,9 @@ def _below(row_id: int, children: dict[int, list[Row]]) -> list[Row]:
 def _replies(top_id: int, children: dict[int, list[Row]]) -> list[dict[str, Any]]:
     """A top-level comment's replies, each with every comment below it: two levels."""
     return [
-        _view(reply, [_view(deep, []) for deep in _oldest_first(_below(reply.id, children))])
+        comment_view(
+            reply, [comment_view(deep, []) for deep in _oldest_first(_below(reply.id, children))]
+        )
         for reply in _oldest_first(children.get(top_id, ()))
     ]
 
@@ -205,7 +223,7 @@ def build_page(rows: Sequence[Row], sort: str, after: tuple[int, ...] | None) ->
     if after is not None:
         tops = [pair for pair in tops if pair[0] > after]
     page, rest = tops[:PAGE_SIZE], tops[PAGE_SIZE:]
-    comments = [_view(top, _replies(top.id, children)) for _, top in page]
+    comments = [comment_view(top, _replies(top.id, children)) for _, top in page]
     total = sum(1 for row in rows if row.status == PUBLISHED)
     next_cursor = encode_cursor(sort, page[-1][0]) if rest else None
     return Page(total=total, comments=comments, next_cursor=next_cursor)

@@ -1,15 +1,16 @@
 """A story's comment thread (`GET /comments/v1/thread`): HTTP only.
 
-Asked by the story page's comments client (web/src/site/commentThread.ts) when a reader
-nears the comments, so it is a LeanRoute like the counts (count_routes.py): `async def`, one
-awaited read, the query read from the Request and checked by the service, whose rules the
-parameters below state in the OpenAPI document.
+Asked by the story page's comments client (web/src/comments/, which
+web/src/site/commentsLauncher.ts loads) when a reader nears the comments, so it is a LeanRoute
+like the counts (count_routes.py): `async def`, one awaited read, the query read from the
+Request and checked by the service, whose rules the parameters below state in the OpenAPI
+document.
 """
 
 from __future__ import annotations
 
 from fastapi import APIRouter, Request, Response
-from fastapi.responses import JSONResponse
+from starlette.background import BackgroundTask
 
 from masthead.comments import schemas, service, thread
 from masthead.deps import Runtime
@@ -21,29 +22,15 @@ router = APIRouter(prefix="/comments/v1", tags=["comments"], route_class=LeanRou
 # as the counts: a new comment shows within half a minute.
 THREAD_CACHE = {"Cache-Control": "public, max-age=30"}
 QUERY = [
-    {
-        "name": "spot_id",
-        "in": "query",
-        "required": True,
-        "schema": {"type": "string", "pattern": service.SPOT_ID_PATTERN},
-        "description": "The story's comments spot (the spotId of its `comments-settings`).",
-    },
-    {
-        "name": "post_id",
-        "in": "query",
-        "required": True,
-        "schema": {"type": "string", "pattern": service.POST_ID_PATTERN},
-        "description": f"The story's post id: 1 to {service.POST_ID_LENGTH} letters, digits, "
-        "underscores or hyphens.",
-    },
+    *service.STORY_QUERY,
     {
         "name": "sort",
         "in": "query",
         "required": False,
         "schema": {"type": "string", "enum": list(thread.SORTS), "default": "best"},
-        "description": "The order of the top-level comments. `best`: there are no votes yet, "
-        "so it is the most published replies first, then newest first; `newest`; `oldest`. "
-        "Replies are always oldest first.",
+        "description": "The order of the top-level comments. `best`: featured comments "
+        "first, then the highest score (up votes less down votes), then the most published "
+        "replies, then newest first; `newest`; `oldest`. Replies are always oldest first.",
     },
     {
         "name": "cursor",
@@ -66,7 +53,10 @@ QUERY = [
     "(replies oldest first; deeper replies are listed at the second level, each naming its "
     "parent). Only published comments show; a deleted comment with published replies below "
     "keeps its place, marked `deleted` with no body or author. A reply whose parent readers "
-    "cannot see (pending, rejected) is not shown. Authors: a name always; initials and "
+    "cannot see (pending, rejected) is not shown; pending comments are never shown nor "
+    "counted (their author sees them in GET /comments/v1/me). Each comment carries its "
+    "`up_votes`, `down_votes`, `hearts` and whether a moderator `featured` it. Authors: a "
+    "name always; initials and "
     "avatar colour unless the profile is private. `total` counts the published comments as "
     "messages-count does. A post the spot does not know has an empty thread (total 0), as "
     "its count is 0. 400 `bad-request`, with a sentence saying what is wrong, when spot_id "
@@ -77,5 +67,8 @@ QUERY = [
 async def comment_thread(request: Request) -> Response:
     runtime: Runtime = request.app.state.runtime
     asked = service.read_thread_query(request.query_params)
-    page = await service.comment_thread(runtime, asked)
-    return JSONResponse(page, headers=THREAD_CACHE)
+    answer = await service.comment_thread(runtime, asked)
+    kept = BackgroundTask(answer.keep) if answer.keep else None
+    return Response(
+        answer.body, media_type="application/json", headers=THREAD_CACHE, background=kept
+    )

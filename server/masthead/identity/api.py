@@ -5,7 +5,13 @@ from masthead.identity.auth import AddressDep, ReaderDep, optional_reader
 from masthead.identity.cookies import SESSION_COOKIE
 from masthead.identity.credentials import check_password, create_account
 from masthead.identity.initials import initials
-from masthead.identity.models import HOME_DELIVERY_PRODUCT_ID, HomeDelivery, Profile, User
+from masthead.identity.models import (
+    HOME_DELIVERY_PRODUCT_ID,
+    AuthSession,
+    HomeDelivery,
+    Profile,
+    User,
+)
 from masthead.identity.profile_fields import LOG_LENGTH, read_profile
 from masthead.identity.readers import (
     MAX_PAGE as READER_PAGE_LIMIT,
@@ -52,6 +58,7 @@ __all__ = [
     "SESSION_COOKIE",
     "VERIFY_EMAIL",
     "AddressDep",
+    "AuthSession",
     "HomeDelivery",
     "IdentityError",
     "Profile",

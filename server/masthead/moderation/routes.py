@@ -36,7 +36,9 @@ LimitDep = Annotated[None, Depends(_limit_per_address)]
     f'{MAX_TEXT_LENGTH:,} characters. Answers 200 `{{"result": "pass"}}` when the text may '
     'be saved, else 200 `{"result": "profane", "message": <sentence>}`, the sentence '
     "quoting the first refused word for the reader to change (any result other than `pass` "
-    "fails). Whole words only, so ordinary words that contain a rude one pass (Scunthorpe, "
+    "fails). Masthead's built-in lists apply, and with them the lists moderators edit in the "
+    "staff console (GET /admin/api/word-lists): their banned words are refused, their allowed "
+    "words pass. Whole words only, so ordinary words that contain a rude one pass (Scunthorpe, "
     "assessment), and so do names written as names (Dick Van Dyke); leetspeak, separators, "
     "masks and stretched letters are read through (sh1t, s.h.i.t, f*ck, shiiiit). The same "
     "check guards the profile's `display-name` and `bio` on the server (POST /blaize/profile). "

@@ -19,8 +19,10 @@ ENTRY = "src/site/islands.tsx"
 # The comment counts' own small script (spec section 2's count buttons): a second entry, so
 # the pages without buttons do not carry it and it does not wait for the islands' React.
 COUNTS_ENTRY = "src/site/commentCounts.ts"
-# The story's comment thread (issue 15): a third entry, for story pages only.
-THREAD_ENTRY = "src/site/commentThread.ts"
+# The comments launcher (issue 15): a third entry, for story pages only, never preloaded; it
+# imports the comments client (a dynamic import: in the manifest's dynamicImports, which
+# nothing here preloads) when the reader nears the comments.
+THREAD_ENTRY = "src/site/commentsLauncher.ts"
 # The inline script that adds the islands after the first paint (paint_gate.js); comments and
 # line breaks are for the source, not the wire.
 PAINT_GATE = re.sub(
@@ -34,7 +36,7 @@ class IslandScripts:
     entry: str  # the module the paint gate adds once the story is painted
     preloads: tuple[str, ...]  # fetched meanwhile: the entry and the chunks it imports
     counts: str | None = None  # the comment counts' module, for pages with count buttons
-    thread: str | None = None  # the comment thread's module, for story pages
+    thread: str | None = None  # the comments launcher's module, for story pages
 
 
 @lru_cache(maxsize=4)

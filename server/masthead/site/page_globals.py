@@ -8,7 +8,8 @@ script: nothing runs before the article paints, and the islands validate what th
   group, name, path, segment), spotId, restUrl, nonce, inSupportedRegion (the region check
   of masthead.region; outside the region the plans are `{}`);
 - `membership-content`: contentId and nonce of the story on the page;
-- `comments-settings`: postId and spotId for the comments service;
+- `comments-settings`: postId and spotId for the comments service (and the webhook target
+  the comments client forwards its events to, when the site has one);
 - `comment-counts`: the pages with comment-count buttons (home, sections, stories): the spot
   their one counts request names and whether a `#commentCount=N` hash may override the
   counts (outside production only);
@@ -107,8 +108,13 @@ def content_globals(article: Story, nonce: str) -> dict[str, Any]:
     return {"contentId": article.content_id, "nonce": nonce}
 
 
-def comments_globals(article: Story) -> dict[str, Any]:
-    return {"postId": article.post_id, "spotId": article.comments_spot_id}
+def comments_globals(article: Story, settings: Settings) -> dict[str, Any]:
+    """`webhookTarget`, only on a site with webhook targets: where the comments client
+    forwards the widget events (spec section 7) through the site API's webhook."""
+    found = {"postId": article.post_id, "spotId": article.comments_spot_id}
+    if settings.webhook_targets:
+        return {**found, "webhookTarget": settings.webhook_targets[0]}
+    return found
 
 
 def comment_counts_globals(spot_id: str, settings: Settings) -> dict[str, Any]:

@@ -78,7 +78,7 @@ def _page(
     if article is not None:
         content = page_globals.content_globals(article, nonce)
         blocks.append(page_globals.data_block("membership-content", content))
-        comments = page_globals.comments_globals(article)
+        comments = page_globals.comments_globals(article, runtime.settings)
         blocks.append(page_globals.data_block("comments-settings", comments))
     canonical = str(request.url.replace(query="", fragment=""))
     return Page(layout.page(canonical, blocks), status)

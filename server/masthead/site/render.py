@@ -75,9 +75,10 @@ def comment_count_button(article: Story) -> str:
 
 
 def comments_section(article: Story) -> str:
-    """Where the share area's button leads: the story's comments. The thread script
-    (web/src/site/commentThread.ts) fills the thread's place as the reader nears it; the
-    prompt to log in works without it, and brings the reader back to the story."""
+    """Where the share area's button leads: the story's comments. The comments client
+    (web/src/comments, loaded by web/src/site/commentsLauncher.ts) fills the thread's place
+    as the reader nears it, and says the prompt to log in itself; this one is for pages
+    without script, and brings the reader back to the story."""
     return (
         '<section class="comments" id="comments" aria-labelledby="comments-heading">'
         '<h2 id="comments-heading">Comments <span class="comments__count" '

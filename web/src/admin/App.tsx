@@ -24,6 +24,9 @@ const Stories = lazyScreen('admin-stories', () => import('./stories/StoriesScree
 const StoryEdit = lazyScreen('admin-story', () => import('./stories/StoryEditScreen'));
 const Readers = lazyScreen('admin-readers', () => import('./readers/ReadersScreen'));
 const Reader = lazyScreen('admin-reader', () => import('./readers/ReaderScreen'));
+const Comments = lazyScreen('admin-comments', () => import('./comments/CommentsScreen'));
+const WordLists = lazyScreen('admin-word-lists', () => import('./comments/WordListsScreen'));
+const CommentSettings = lazyScreen('admin-comment-settings', () => import('./comments/CommentSettingsScreen'));
 const NotFound = lazyScreen('admin-not-found', () => import('./NotFoundScreen'));
 
 export function App({ queryClient }: { queryClient: QueryClient }) {
@@ -219,6 +222,31 @@ export function AdminRoutes() {
             element={
               <RequireRole role="support">
                 <Reader />
+              </RequireRole>
+            }
+          />
+          {/* Moderators: the comments' queue, word lists and per-site settings. */}
+          <Route
+            path="comments"
+            element={
+              <RequireRole role="moderator">
+                <Comments />
+              </RequireRole>
+            }
+          />
+          <Route
+            path="comments/word-lists"
+            element={
+              <RequireRole role="moderator">
+                <WordLists />
+              </RequireRole>
+            }
+          />
+          <Route
+            path="comments/settings"
+            element={
+              <RequireRole role="moderator">
+                <CommentSettings />
               </RequireRole>
             }
           />

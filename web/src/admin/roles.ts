@@ -53,6 +53,7 @@ export const SECTIONS: readonly Section[] = [
   { path: '/admin/stories', label: 'Stories', role: 'editor', description: 'Write, preview, publish and schedule the stories of every brand, free or for members.' },
   { path: '/admin/pages', label: 'Static pages', role: 'editor', description: 'The terms, privacy policy and membership terms of each brand.' },
   { path: '/admin/readers', label: 'Readers', role: 'support', description: 'Find a reader by email, name or tracking ID; see their account and help them.' },
+  { path: '/admin/comments', label: 'Comments', role: 'moderator', description: 'Readers’ comments waiting for a moderator or reported, the word lists and each site’s comment settings.' },
   { path: '/admin/plans', label: 'Plans & discounts', role: 'marketing', description: 'The membership plans, their prices and trials, and the discounts offered to members who cancel.' },
   { path: '/admin/decision-rules', label: 'Decision rules', role: 'marketing', description: 'Who is offered which plans, offers and texts, with a preview of what a given reader sees.' },
   { path: '/admin/referrals', label: 'Referral programmes', role: 'marketing', description: 'The merchants of the referral widget: their origins, API keys, programmes, rewards, code banks and referrals.' },

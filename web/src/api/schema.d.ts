@@ -121,6 +121,188 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The moderation queue, a page at a time (moderator)
+         * @description `queue`: `pending` (waiting for a moderator, oldest first, with why it was held), `reported` (published with readers' reports no moderator has acted on, most reports first, with each report), or `all` (every comment but deleted ones, newest first). `spot_id` keeps one site's. Each comment comes with its story, its author (with the account's email address) and the start of the comment it answers. 400 `bad-request` for a cursor that is not the `next_cursor` of the same queue.
+         */
+        get: operations["list_queue_admin_api_comments_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/comments/bans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The readers banned from commenting now (moderator) */
+        get: operations["list_bans_admin_api_comments_bans_get"];
+        put?: never;
+        /**
+         * Ban a reader from commenting on every site (moderator; audited)
+         * @description Name the reader by `user_id`, or by `comment_id` (its author). `days`: how long, or null until a moderator lifts it. 201 for a new ban; 200 when it replaces a ban in force. 400 `bad-request` for both or neither of user_id and comment_id; 404 `reader-not-found` or `comment-not-found`; 409 `no-author` for a comment whose author erased their account.
+         */
+        post: operations["ban_admin_api_comments_bans_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/comments/bans/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Lift a reader's ban: they may comment again (moderator; audited)
+         * @description 404 `not-banned` when no ban of theirs is in force.
+         */
+        delete: operations["lift_ban_admin_api_comments_bans__user_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/comments/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each site's comment rules: who may comment, what waits for a moderator (moderator) */
+        get: operations["show_settings_admin_api_comments_settings_get"];
+        /**
+         * Change sites' comment rules (moderator; audited)
+         * @description The sites listed change at once for every reader; the others keep theirs. Answers every site's rules. 400 `bad-request` for a site listed twice.
+         */
+        put: operations["change_settings_admin_api_comments_settings_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/comments/{comment_id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a pending comment (moderator; audited)
+         * @description Readers see it and the counts include it; its reports are settled and its author's notifications go out as for any published comment. 409 `not-pending` when it is not waiting (another moderator acted), `comment-deleted` when its author deleted it.
+         */
+        post: operations["approve_admin_api_comments__comment_id__approve_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/comments/{comment_id}/dismiss-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep a reported comment as it is and settle its reports (moderator; audited)
+         * @description 409 `no-open-reports`, or `comment-deleted`.
+         */
+        post: operations["dismiss_reports_admin_api_comments__comment_id__dismiss_reports_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/comments/{comment_id}/feature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Feature a published comment: it leads the thread's best order (moderator; audited)
+         * @description Featuring a featured comment changes nothing. 409 `not-published`.
+         */
+        post: operations["feature_admin_api_comments__comment_id__feature_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/comments/{comment_id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a pending or published comment (moderator; audited)
+         * @description Readers no longer see it, nor the replies under it; its reports are settled. 409 `already-rejected`, or `comment-deleted`.
+         */
+        post: operations["reject_admin_api_comments__comment_id__reject_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/comments/{comment_id}/unfeature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop featuring a comment (moderator; audited)
+         * @description Unfeaturing a comment that is not featured changes nothing. 409 `not-published`.
+         */
+        post: operations["unfeature_admin_api_comments__comment_id__unfeature_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/dashboard/cancellations": {
         parameters: {
             query?: never;
@@ -1214,6 +1396,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/word-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The moderators' banned, suspect and allowed words (moderator)
+         * @description Banned words are refused wherever a reader's words are shown (comments, display names, bios: the profanity check); a comment with a suspect word waits for a moderator; allowed words are never refused. Masthead's built-in lists apply as well; these are the moderators' additions (allowed words undo a built-in refusal).
+         */
+        get: operations["show_lists_admin_api_word_lists_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/word-lists/{list_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a word or phrase to a list (moderator; audited)
+         * @description It applies at once. Stored lowercase with single spaces, at most 64 characters; answers the three lists. 400 `bad-request` for an empty or longer entry, or one with a slash; 409 `word-listed` when it is on the list.
+         */
+        post: operations["add_word_admin_api_word_lists__list_name__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/word-lists/{list_name}/{word}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Take a word or phrase off a list (moderator; audited)
+         * @description 404 `word-not-listed` when it is not on the list.
+         */
+        delete: operations["remove_word_admin_api_word_lists__list_name___word__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/{tenant_alias}/graphql": {
         parameters: {
             query?: never;
@@ -1614,6 +1856,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/comments/v1/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * New comments on a story, as they are published (server-sent events)
+         * @description Public: no session, no cookie read; `Cache-Control: no-store`. An EventSource stream: `event: comment` with `data: {"id": <comment id>, "parent_id": <id or null>}` for each comment of the story published from now on (posted without pre-moderation, or approved by a moderator), within a few seconds of it, whichever server process took it; a `: keep-alive` comment every 15 seconds while quiet; a `: watching` comment once the story is watched. The client then reloads the thread pages it shows. 400 `bad-request`, with a sentence saying what is wrong, when spot_id or post_id is missing or breaks its pattern; 429 `too-many-requests` when one address holds too many streams or opens too many; 503 `live-updates-busy` when this server process holds as many streams as it may (Retry-After).
+         */
+        get: operations["live_comments_comments_v1_live_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comments/v1/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out of the comments
+         * @description Ends the comments session of the `mh_comments` cookie and clears it. Idempotent: without a session it answers the same. (Logging out of Masthead ends the comments session too.)
+         */
+        post: operations["comments_logout_comments_v1_logout_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comments/v1/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reader's state on a story: commenter, may they comment, opinions, own comments
+         * @description With credentials; never cached. Signed out (or without a comments session): commenter null, may_comment false, refusal "Log in to join the conversation.", the rest empty. With a comments session: `refusal` is the sentence of the 403 a post would get (comments closed, members only, banned), or null. `opinions` by comment id, `own` (ids, any status but deleted), `pending` (their comments waiting for a moderator), and the number of unread notifications. 400 `bad-request` for a missing or malformed spot_id or post_id.
+         */
+        get: operations["me_comments_v1_me_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comments/v1/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Post a comment on a story, or a reply to one of its comments
+         * @description 201 with the comment as the thread shows it and its status (`published`, or `pending` with the message to show). 404 `story-not-found` for a spot and post that name no story; 404 `comment-not-found` for a parent that is not a published comment of the story. 401 `comments-sign-in-required` without a comments session. 400 `empty-comment`; `comment-too-long` (over 2,000 characters once trimmed, the message gives the count); `unsupported-markup` (an HTML tag such as <b> or <a href=...>; "x < y" and "<3" are text); `profane-text` (the profanity check's sentence); `repeated-comment` (the same words by the same reader on any story within 24 hours). 403 `comments-closed`, `members-only` or `banned`, with the sentence to show. 429 `too-many-requests` ("You're commenting too fast. Please wait {n} seconds."). Pre-moderation (the site's setting: none, first comments of a new commenter, all; a suspect word; a link from a commenter with nothing published yet; more than two links) holds a comment as `pending`: it is not in the thread nor the counts until a moderator approves it; its author sees it in GET /comments/v1/me.
+         */
+        post: operations["post_comment_comments_v1_messages_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/comments/v1/messages-count": {
         parameters: {
             query?: never;
@@ -1634,6 +1956,194 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/comments/v1/messages/{comment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one's own comment
+         * @description 204; deleting it again answers the same. Its published replies keep their place under a "deleted" marker. 403 `not-your-comment` for another reader's comment; 404 `comment-not-found`; 401 `comments-sign-in-required`; 429 `too-many-requests`.
+         */
+        delete: operations["delete_comment_comments_v1_messages__comment_id__delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit one's own comment
+         * @description The same checks as posting; a published comment whose new words pre-moderation would hold waits for a moderator again. 403 `not-your-comment` for another reader's comment; 404 `comment-not-found` for one that is gone. 401 `comments-sign-in-required` without a comments session. 400 `empty-comment`; `comment-too-long` (over 2,000 characters once trimmed, the message gives the count); `unsupported-markup` (an HTML tag such as <b> or <a href=...>; "x < y" and "<3" are text); `profane-text` (the profanity check's sentence); `repeated-comment` (the same words by the same reader on any story within 24 hours). 403 `comments-closed`, `members-only` or `banned`, with the sentence to show. 429 `too-many-requests` ("You're commenting too fast. Please wait {n} seconds."). Pre-moderation (the site's setting: none, first comments of a new commenter, all; a suspect word; a link from a commenter with nothing published yet; more than two links) holds a comment as `pending`: it is not in the thread nor the counts until a moderator approves it; its author sees it in GET /comments/v1/me.
+         */
+        patch: operations["edit_comment_comments_v1_messages__comment_id__patch"];
+        trace?: never;
+    };
+    "/comments/v1/messages/{comment_id}/follow-author": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Follow the author of a comment
+         * @description Answers `{"following": true}` (again if already following). The author is told once per follower (a `follower` notification, and a mail) if their profile's notification-follower allows. 403 `own-comment` for one's own comment; 404 `comment-not-found` for a comment that is not published or whose author's account is gone; 429 `too-many-requests` beyond MASTHEAD_COMMENT_ACTIONS_PER_READER a minute. 401 `comments-sign-in-required` without a live comments session (the `mh_comments` cookie).
+         */
+        post: operations["follow_author_comments_v1_messages__comment_id__follow_author_post"];
+        /**
+         * Stop following the author of a comment
+         * @description Answers `{"following": false}`, also when not following. 404 `comment-not-found` for an unknown comment or one whose author's account is gone; 429 `too-many-requests` beyond MASTHEAD_COMMENT_ACTIONS_PER_READER a minute. 401 `comments-sign-in-required` without a live comments session (the `mh_comments` cookie).
+         */
+        delete: operations["unfollow_author_comments_v1_messages__comment_id__follow_author_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comments/v1/messages/{comment_id}/heart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Give a comment a heart, or take it back
+         * @description Idempotent; a new heart tells the comment's author (as their notification settings allow). 403 `own-comment` on one's own comment; 404 `comment-not-found`; 401 `comments-sign-in-required`; 429 `too-many-requests`.
+         */
+        put: operations["heart_comments_v1_messages__comment_id__heart_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comments/v1/messages/{comment_id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a comment to the moderators
+         * @description Answers the same thanks every time; a reader's report of a comment counts once. 403 `own-comment` on one's own comment; 404 `comment-not-found`; 401 `comments-sign-in-required`; 429 `too-many-requests`.
+         */
+        post: operations["report_comments_v1_messages__comment_id__report_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comments/v1/messages/{comment_id}/vote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Vote a comment up or down, or take the vote back
+         * @description Idempotent: the same vote again changes nothing. Answers the comment's counts. 403 `own-comment` on one's own comment; 404 `comment-not-found` for a comment that is not published; 401 `comments-sign-in-required`; 429 `too-many-requests`.
+         */
+        put: operations["vote_comments_v1_messages__comment_id__vote_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comments/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The commenter's latest notifications and how many are unread
+         * @description Replies to the reader's comments, mentions, likes (hearts) and new followers, newest first (the latest 20), each with a sentence to show and the story's comments to link to; `unread` counts every unread one. Only the kinds the reader's profile turns on (notification-reply, -mentioned, -liked, -follower) are ever made. `Cache-Control: no-store`. 401 `comments-sign-in-required` without a live comments session (the `mh_comments` cookie).
+         */
+        get: operations["notifications_comments_v1_notifications_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comments/v1/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark all the commenter's notifications read
+         * @description No body; 204. Idempotent. 401 `comments-sign-in-required` without a live comments session (the `mh_comments` cookie).
+         */
+        post: operations["read_notifications_comments_v1_notifications_read_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comments/v1/sso/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeem codeB for a comments session
+         * @description JSON `{"codeB"}` with the `mh_comments_sso` cookie of the browser that asked for the code_a. Answers the commenter (as the thread shows them), sets the HttpOnly `mh_comments` cookie (Path=/comments/v1; it ends with the Masthead session) and clears `mh_comments_sso`. 400 `invalid-code` for a codeB that is unknown, expired, already redeemed or bound to another browser, or whose Masthead session has ended. 429 `too-many-requests` beyond the per-address limit.
+         */
+        post: operations["sso_complete_comments_v1_sso_complete_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comments/v1/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start signing in to the comments: a code_a for the page to exchange
+         * @description No body. Answers a one-time `code_a` and sets the HttpOnly `mh_comments_sso` cookie (Path=/comments/v1/sso, 10 minutes) that binds it to this browser. The page exchanges code_a at POST /plugins/public/openweb-v2/sso within 5 minutes. 429 `too-many-requests` beyond the per-address limit (MASTHEAD_COMMENT_SIGN_ONS_PER_ADDRESS per 10 minutes).
+         */
+        post: operations["sso_start_comments_v1_sso_start_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/comments/v1/thread": {
         parameters: {
             query?: never;
@@ -1643,7 +2153,7 @@ export interface paths {
         };
         /**
          * A page of a story's published comment thread, for the comments under the story
-         * @description Public: no session, no nonce; `Cache-Control: public, max-age=30`. 20 top-level comments a page, each with its replies two levels deep (replies oldest first; deeper replies are listed at the second level, each naming its parent). Only published comments show; a deleted comment with published replies below keeps its place, marked `deleted` with no body or author. A reply whose parent readers cannot see (pending, rejected) is not shown. Authors: a name always; initials and avatar colour unless the profile is private. `total` counts the published comments as messages-count does. A post the spot does not know has an empty thread (total 0), as its count is 0. 400 `bad-request`, with a sentence saying what is wrong, when spot_id or post_id is missing or breaks its pattern, sort is not one of the three, or cursor is not a next_cursor given for that sort.
+         * @description Public: no session, no nonce; `Cache-Control: public, max-age=30`. 20 top-level comments a page, each with its replies two levels deep (replies oldest first; deeper replies are listed at the second level, each naming its parent). Only published comments show; a deleted comment with published replies below keeps its place, marked `deleted` with no body or author. A reply whose parent readers cannot see (pending, rejected) is not shown; pending comments are never shown nor counted (their author sees them in GET /comments/v1/me). Each comment carries its `up_votes`, `down_votes`, `hearts` and whether a moderator `featured` it. Authors: a name always; initials and avatar colour unless the profile is private. `total` counts the published comments as messages-count does. A post the spot does not know has an empty thread (total 0), as its count is 0. 400 `bad-request`, with a sentence saying what is wrong, when spot_id or post_id is missing or breaks its pattern, sort is not one of the three, or cursor is not a next_cursor given for that sort.
          */
         get: operations["comment_thread_comments_v1_thread_get"];
         put?: never;
@@ -2090,6 +2600,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/plugins/public/openweb-v2/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The page's single sign-on step: exchange the client's code_a for codeB
+         * @description JSON `{"code_a", "user_name"}`, sent by the page with the reader's Masthead session cookie. Answers `codeB`, bound to the signed-in reader and their session, for the comments client to redeem. 401 `not-signed-in` ("Log in to join the conversation.") without a live Masthead session; 400 `invalid-code` for a code_a that is unknown, older than 5 minutes or already used; 400 `bad-request` for a missing field or a user_name that is empty or over 100 characters (it is only checked: the comments identity comes from the Masthead profile). 429 `too-many-requests` beyond the per-address limit.
+         */
+        post: operations["sso_exchange_plugins_public_openweb_v2_sso_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wp-json/nyp-membership/v1/content/{contentId}": {
         parameters: {
             query?: never;
@@ -2258,7 +2788,7 @@ export interface paths {
         put?: never;
         /**
          * Check a display name, bio or comment for profanity before saving it
-         * @description JSON `{"string": <text>}`, the text at most 2,000 characters. Answers 200 `{"result": "pass"}` when the text may be saved, else 200 `{"result": "profane", "message": <sentence>}`, the sentence quoting the first refused word for the reader to change (any result other than `pass` fails). Whole words only, so ordinary words that contain a rude one pass (Scunthorpe, assessment), and so do names written as names (Dick Van Dyke); leetspeak, separators, masks and stretched letters are read through (sh1t, s.h.i.t, f*ck, shiiiit). The same check guards the profile's `display-name` and `bio` on the server (POST /blaize/profile). Anyone may call it, signed in or not, with the page's nonce (X-WP-Nonce; 403 `bad-nonce` without). 400 `bad-request` for a missing, non-text or longer `string`; 429 `too-many-requests` beyond MASTHEAD_PROFANITY_CHECKS_PER_ADDRESS checks per client address per rate-limit window.
+         * @description JSON `{"string": <text>}`, the text at most 2,000 characters. Answers 200 `{"result": "pass"}` when the text may be saved, else 200 `{"result": "profane", "message": <sentence>}`, the sentence quoting the first refused word for the reader to change (any result other than `pass` fails). Masthead's built-in lists apply, and with them the lists moderators edit in the staff console (GET /admin/api/word-lists): their banned words are refused, their allowed words pass. Whole words only, so ordinary words that contain a rude one pass (Scunthorpe, assessment), and so do names written as names (Dick Van Dyke); leetspeak, separators, masks and stretched letters are read through (sh1t, s.h.i.t, f*ck, shiiiit). The same check guards the profile's `display-name` and `bio` on the server (POST /blaize/profile). Anyone may call it, signed in or not, with the page's nonce (X-WP-Nonce; 403 `bad-nonce` without). 400 `bad-request` for a missing, non-text or longer `string`; 429 `too-many-requests` beyond MASTHEAD_PROFANITY_CHECKS_PER_ADDRESS checks per client address per rate-limit window.
          */
         post: operations["profanity_check_wp_json_nyp_membership_v1_profanity_check_post"];
         delete?: never;
@@ -2452,14 +2982,6 @@ export interface components {
          * @enum {string}
          */
         AccountStatus: "None" | "Active" | "Active_Pending" | "Cancelled_Active" | "Canceled" | "Past Due" | "Paused" | "Active_Paused" | "Pending";
-        /** ActionOut */
-        ActionOut: {
-            /**
-             * Message
-             * @description What was done, in a sentence.
-             */
-            message: string;
-        };
         /** AppliedDiscount */
         AppliedDiscount: {
             /**
@@ -2528,6 +3050,29 @@ export interface components {
             /** Tracking Id */
             tracking_id: string;
         };
+        /** AuthorRef */
+        AuthorRef: {
+            /**
+             * Banned
+             * @description Whether a ban stops this reader commenting now.
+             */
+            banned: boolean;
+            /**
+             * Display Name
+             * @description The name readers see by the comment.
+             */
+            display_name: string;
+            /**
+             * Email
+             * @description The account's email address (staff only).
+             */
+            email: string | null;
+            /**
+             * User Id
+             * @description Null once the account is erased.
+             */
+            user_id: number | null;
+        };
         /** AvailablePlansOutput */
         AvailablePlansOutput: {
             /** Catalogue */
@@ -2569,6 +3114,63 @@ export interface components {
              * @default 100
              */
             priority: number;
+        };
+        /** BanIn */
+        BanIn: {
+            /**
+             * Comment Id
+             * @description A comment whose author to ban (or give user_id).
+             */
+            comment_id?: number | null;
+            /**
+             * Days
+             * @description How many days the ban lasts; null: until a moderator lifts it.
+             */
+            days: number | null;
+            /**
+             * Reason
+             * @description Why, for the other moderators (the reader is not shown it).
+             */
+            reason: string;
+            /**
+             * User Id
+             * @description The reader to ban (or give comment_id).
+             */
+            user_id?: number | null;
+        };
+        /** BanList */
+        BanList: {
+            /**
+             * Items
+             * @description The bans in force, newest first.
+             */
+            items: components["schemas"]["BanOut"][];
+        };
+        /** BanOut */
+        BanOut: {
+            /**
+             * Banned By
+             * @description The moderator's email address, if known.
+             */
+            banned_by: string | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Display Name */
+            display_name: string;
+            /** Email */
+            email: string;
+            /**
+             * Expires At
+             * @description Null: until a moderator lifts it.
+             */
+            expires_at: string | null;
+            /** Reason */
+            reason: string;
+            /** User Id */
+            user_id: number;
         };
         /** Body_webhook_wp_json_nyp_membership_v1_webhook_post */
         Body_webhook_wp_json_nyp_membership_v1_webhook_post: {
@@ -3100,6 +3702,14 @@ export interface components {
              */
             price_with_discount: string;
         };
+        /** EditIn */
+        EditIn: {
+            /**
+             * Body
+             * @description Plain text (links allowed, no HTML tags): 1 to 2,000 characters once trimmed.
+             */
+            body: string;
+        };
         /** EmailChangedResponse */
         EmailChangedResponse: {
             identifiers: components["schemas"]["Identifiers"];
@@ -3226,6 +3836,14 @@ export interface components {
              */
             accepted: number;
         };
+        /** FollowingOut */
+        FollowingOut: {
+            /**
+             * Following
+             * @description Whether the reader now follows the comment's author.
+             */
+            following: boolean;
+        };
         /** GrantOut */
         GrantOut: {
             /**
@@ -3283,6 +3901,21 @@ export interface components {
             errors?: {
                 [key: string]: unknown;
             }[] | null;
+        };
+        /** HeartIn */
+        HeartIn: {
+            /**
+             * Heart
+             * @description true to give a heart, false to take it back.
+             */
+            heart: boolean;
+        };
+        /** HeartOut */
+        HeartOut: {
+            /** Heart */
+            heart: boolean;
+            /** Hearts */
+            hearts: number;
         };
         /** HomeDeliveryOut */
         HomeDeliveryOut: {
@@ -3388,6 +4021,42 @@ export interface components {
              */
             session_expires_at: string;
         };
+        /** MeOut */
+        MeOut: {
+            /** @description The reader as the thread shows them; null without a comments session. */
+            commenter: components["schemas"]["CommentAuthorOut"] | null;
+            /** May Comment */
+            may_comment: boolean;
+            /**
+             * Opinions
+             * @description The reader's votes and hearts on this story's comments, by comment id.
+             */
+            opinions: {
+                [key: string]: components["schemas"]["OpinionOut"];
+            };
+            /**
+             * Own
+             * @description The reader's comments on this story, in any status but deleted.
+             */
+            own: number[];
+            /**
+             * Pending
+             * @description The reader's comments on this story waiting for a moderator (shown to them alone), oldest first.
+             */
+            pending: components["schemas"]["ThreadCommentOut"][];
+            /**
+             * Refusal
+             * @description Why the reader may not comment, as a sentence to show; null when they may.
+             */
+            refusal: string | null;
+            /**
+             * Signed In
+             * @description A live Masthead session cookie came with the call.
+             */
+            signed_in: boolean;
+            /** Unread Notifications */
+            unread_notifications: number;
+        };
         /** MembershipOut */
         MembershipOut: {
             /**
@@ -3439,6 +4108,11 @@ export interface components {
              * @enum {string}
              */
             status: "None" | "Active" | "Active_Pending" | "Cancelled_Active" | "Canceled" | "Past Due" | "Paused" | "Active_Paused" | "Pending";
+        };
+        /** MessageOut */
+        MessageOut: {
+            /** Message */
+            message: string;
         };
         /** MessageResponse */
         MessageResponse: {
@@ -3611,6 +4285,69 @@ export interface components {
         NonceOut: {
             /** Nonce */
             nonce: string;
+        };
+        /** NotificationOut */
+        NotificationOut: {
+            /**
+             * Comment Id
+             * @description The comment it is about.
+             */
+            comment_id: number | null;
+            /**
+             * Created At
+             * Format: date-time
+             * @description When it happened (UTC).
+             */
+            created_at: string;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "reply" | "mention" | "like" | "follower";
+            /**
+             * Post Url
+             * @description The story's comments (its address with #comments); null when the story is gone.
+             */
+            post_url: string | null;
+            /**
+             * Read
+             * @description Whether the reader has seen it (notifications/read).
+             */
+            read: boolean;
+            /**
+             * Text
+             * @description One sentence to show, such as "Jane D. replied to your comment on “<story title>”": the other reader named as the thread shows them.
+             */
+            text: string;
+        };
+        /** NotificationsOut */
+        NotificationsOut: {
+            /**
+             * Notifications
+             * @description The latest 20, newest first.
+             */
+            notifications: components["schemas"]["NotificationOut"][];
+            /**
+             * Unread
+             * @description How many of the reader's notifications are unread, all told.
+             */
+            unread: number;
+        };
+        /** OpinionOut */
+        OpinionOut: {
+            /**
+             * Heart
+             * @description Whether the reader gave it a heart.
+             */
+            heart: boolean;
+            /**
+             * Vote
+             * @description The reader's vote: 1 up, -1 down, 0 none.
+             * @enum {integer}
+             */
+            vote: -1 | 0 | 1;
         };
         /** OrderIn */
         OrderIn: {
@@ -4041,6 +4778,29 @@ export interface components {
             id: string;
             /** Name */
             name: string;
+        };
+        /** PostIn */
+        PostIn: {
+            /**
+             * Body
+             * @description Plain text (links allowed, no HTML tags): 1 to 2,000 characters once trimmed.
+             */
+            body: string;
+            /**
+             * Parent Id
+             * @description The comment this one answers.
+             */
+            parent_id?: number | null;
+            /**
+             * Post Id
+             * @description The story's post id.
+             */
+            post_id: number | string;
+            /**
+             * Spot Id
+             * @description The story's comments spot.
+             */
+            spot_id: string;
         };
         /** PostalCodeIn */
         PostalCodeIn: {
@@ -4597,6 +5357,66 @@ export interface components {
             /** Slug */
             slug: string;
         };
+        /** QueueItem */
+        QueueItem: {
+            author: components["schemas"]["AuthorRef"];
+            /**
+             * Body
+             * @description Plain text as the reader wrote it: show it as text.
+             */
+            body: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Edited At */
+            edited_at: string | null;
+            /** Featured */
+            featured: boolean;
+            /**
+             * Held Reason
+             * @description Why pre-moderation held it: all, first-comment, suspect-word, link or repeated; null when it was published at once.
+             */
+            held_reason: string | null;
+            /** Id */
+            id: number;
+            /**
+             * Open Reports
+             * @description Readers' reports no moderator has acted on yet.
+             */
+            open_reports: number;
+            /**
+             * Parent Excerpt
+             * @description The start of the comment it answers (at most 200 characters), for context; null at the top level.
+             */
+            parent_excerpt: string | null;
+            /** Parent Id */
+            parent_id: number | null;
+            /**
+             * Reports
+             * @description Those reports, newest first.
+             */
+            reports: components["schemas"]["ReportOut"][];
+            /** Spot Id */
+            spot_id: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "published" | "pending" | "rejected" | "deleted";
+            story: components["schemas"]["StoryRef"];
+        };
+        /** QueuePage */
+        QueuePage: {
+            /** Items */
+            items: components["schemas"]["QueueItem"][];
+            /**
+             * Next Cursor
+             * @description Pass it as `cursor` (with the same queue) for the next page; null on the last page.
+             */
+            next_cursor: string | null;
+        };
         /** ReaderOut */
         ReaderOut: {
             home_delivery: components["schemas"]["HomeDeliveryRow"];
@@ -4888,6 +5708,38 @@ export interface components {
             template: string;
             user: components["schemas"]["WidgetUser"];
         };
+        /** ReportIn */
+        ReportIn: {
+            /**
+             * Note
+             * @description Optional details.
+             * @default
+             */
+            note: string;
+            /**
+             * Reason
+             * @enum {string}
+             */
+            reason: "spam" | "abuse" | "harassment" | "misinformation" | "other";
+        };
+        /** ReportOut */
+        ReportOut: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Note
+             * @description The reader's note, at most 500 characters.
+             */
+            note: string;
+            /**
+             * Reason
+             * @description spam, abuse, harassment, misinformation or other.
+             */
+            reason: string;
+        };
         /** ResetRequest */
         ResetRequest: {
             identifiers: components["schemas"]["Identifiers"];
@@ -5040,6 +5892,113 @@ export interface components {
         /** SignedInOut */
         SignedInOut: {
             me: components["schemas"]["Me"];
+        };
+        /** SignedOutOut */
+        SignedOutOut: {
+            /**
+             * Message
+             * @example Signed out of comments.
+             */
+            message: string;
+        };
+        /** SiteSettingsChange */
+        SiteSettingsChange: {
+            /**
+             * Sites
+             * @description The sites to change, each once.
+             */
+            sites: components["schemas"]["SiteSettingsIn"][];
+        };
+        /** SiteSettingsIn */
+        SiteSettingsIn: {
+            /**
+             * Premoderation
+             * @enum {string}
+             */
+            premoderation: "none" | "first-comments" | "all";
+            /**
+             * Spot Id
+             * @description The site's comments spot.
+             * @enum {string}
+             */
+            spot_id: "sp_MhMain01" | "sp_MhGossip1" | "sp_MhLife01";
+            /**
+             * Who May Comment
+             * @enum {string}
+             */
+            who_may_comment: "nobody" | "signed-in" | "members";
+        };
+        /** SiteSettingsList */
+        SiteSettingsList: {
+            /** Sites */
+            sites: components["schemas"]["SiteSettingsOut"][];
+        };
+        /** SiteSettingsOut */
+        SiteSettingsOut: {
+            /**
+             * Premoderation
+             * @description none; first-comments (a reader's first comment waits); all.
+             * @enum {string}
+             */
+            premoderation: "none" | "first-comments" | "all";
+            /**
+             * Site
+             * @description The site's name.
+             */
+            site: string;
+            /**
+             * Spot Id
+             * @description The site's comments spot.
+             * @enum {string}
+             */
+            spot_id: "sp_MhMain01" | "sp_MhGossip1" | "sp_MhLife01";
+            /**
+             * Who May Comment
+             * @enum {string}
+             */
+            who_may_comment: "nobody" | "signed-in" | "members";
+        };
+        /** SsoCompleteIn */
+        SsoCompleteIn: {
+            /**
+             * Codeb
+             * @description The page's codeB.
+             */
+            codeB: string;
+        };
+        /** SsoCompleteOut */
+        SsoCompleteOut: {
+            /** @description The reader as the thread shows them. */
+            commenter: components["schemas"]["CommentAuthorOut"];
+        };
+        /** SsoIn */
+        SsoIn: {
+            /**
+             * Code A
+             * @description The client's code_a.
+             */
+            code_a: string;
+            /**
+             * User Name
+             * @description The reader's name as the page knows it: only checked (1 to 100 characters); the comments identity comes from the Masthead profile.
+             */
+            user_name: string;
+        };
+        /** SsoOut */
+        SsoOut: {
+            /**
+             * Codeb
+             * @description The code the comments client redeems once, in the same browser, at POST /comments/v1/sso/complete.
+             */
+            codeB: string;
+        };
+        /** SsoStartOut */
+        SsoStartOut: {
+            /**
+             * Code A
+             * @description A one-time code (URL-safe) for the page to exchange for codeB within 5 minutes; it works only with the `mh_comments_sso` cookie this answer sets.
+             */
+            code_a: string;
         };
         /** StaffList */
         StaffList: {
@@ -5307,6 +6266,21 @@ export interface components {
              * @description The whole story page as a member would read it, for a sandboxed frame.
              */
             html: string;
+        };
+        /** StoryRef */
+        StoryRef: {
+            /** Post Id */
+            post_id: number;
+            /**
+             * Title
+             * @description The story's headline.
+             */
+            title: string;
+            /**
+             * Url
+             * @description The story's address on its site (a path); null for a story never published.
+             */
+            url: string | null;
         };
         /** StoryRemoved */
         StoryRemoved: {
@@ -5666,10 +6640,25 @@ export interface components {
              */
             deleted: boolean;
             /**
+             * Down Votes
+             * @description Readers who voted it down.
+             */
+            down_votes: number;
+            /**
              * Edited At
              * @description When it was last edited, if ever.
              */
             edited_at: string | null;
+            /**
+             * Featured
+             * @description A moderator featured it: it leads the `best` order and carries a badge.
+             */
+            featured: boolean;
+            /**
+             * Hearts
+             * @description Readers who gave it a heart.
+             */
+            hearts: number;
             /** Id */
             id: number;
             /**
@@ -5682,6 +6671,11 @@ export interface components {
              * @description At the top level: its replies, oldest first. Under a reply: every comment below that reply, at any depth, oldest first (each names its parent). Under those: always empty.
              */
             replies: components["schemas"]["ThreadCommentOut"][];
+            /**
+             * Up Votes
+             * @description Readers who voted it up.
+             */
+            up_votes: number;
         };
         /** ThreadOut */
         ThreadOut: {
@@ -5761,6 +6755,26 @@ export interface components {
             /** Locale */
             locale?: string | null;
         };
+        /** VoteIn */
+        VoteIn: {
+            /**
+             * Vote
+             * @description 1 up, -1 down, 0 to take it back.
+             */
+            vote: number;
+        };
+        /** VoteOut */
+        VoteOut: {
+            /** Down Votes */
+            down_votes: number;
+            /** Up Votes */
+            up_votes: number;
+            /**
+             * Vote
+             * @enum {integer}
+             */
+            vote: -1 | 0 | 1;
+        };
         /** WidgetUser */
         WidgetUser: {
             /** Accountid */
@@ -5787,6 +6801,48 @@ export interface components {
                 [key: string]: string;
             };
         };
+        /** WordIn */
+        WordIn: {
+            /**
+             * Word
+             * @description A word or short phrase, at most 64 characters, not blank, without slashes or control characters; stored trimmed, lowercase, its spaces single.
+             * @example dingbat
+             */
+            word: string;
+        };
+        /** WordListsOut */
+        WordListsOut: {
+            /**
+             * Allowed
+             * @description Never refused, though Masthead's built-in list would refuse them.
+             */
+            allowed: string[];
+            /**
+             * Banned
+             * @description Refused wherever a reader's words are shown (comments, display names, bios), on top of Masthead's built-in list.
+             */
+            banned: string[];
+            /**
+             * Suspect
+             * @description A comment holding one waits for a moderator.
+             */
+            suspect: string[];
+        };
+        /** WrittenOut */
+        WrittenOut: {
+            comment: components["schemas"]["ThreadCommentOut"];
+            /**
+             * Message
+             * @description What to tell the reader when it waits; else null.
+             */
+            message: string | null;
+            /**
+             * Status
+             * @description published: in the thread now; pending: waiting for a moderator.
+             * @enum {string}
+             */
+            status: "published" | "pending";
+        };
         /** CancelIn */
         masthead__billing__memberships__schemas__CancelIn: {
             /**
@@ -5799,6 +6855,23 @@ export interface components {
              * @default
              */
             "cancel-reason-text": string;
+        };
+        /** ActionOut */
+        masthead__comments__console__schemas__ActionOut: {
+            comment: components["schemas"]["QueueItem"];
+            /**
+             * Message
+             * @description What happened, for the moderator.
+             */
+            message: string;
+        };
+        /** ActionOut */
+        masthead__support__schemas__ActionOut: {
+            /**
+             * Message
+             * @description What was done, in a sentence.
+             */
+            message: string;
         };
         /** CancelIn */
         masthead__support__schemas__CancelIn: {
@@ -6079,6 +7152,659 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_queue_admin_api_comments_get: {
+        parameters: {
+            query?: {
+                queue?: "pending" | "reported" | "all";
+                spot_id?: string | null;
+                cursor?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueuePage"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_bans_admin_api_comments_bans_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BanList"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ban_admin_api_comments_bans_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BanIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BanOut"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BanOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    lift_ban_admin_api_comments_bans__user_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The reader's account id. */
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    show_settings_admin_api_comments_settings_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSettingsList"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_settings_admin_api_comments_settings_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SiteSettingsChange"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSettingsList"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approve_admin_api_comments__comment_id__approve_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The comment's id. */
+                comment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["masthead__comments__console__schemas__ActionOut"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dismiss_reports_admin_api_comments__comment_id__dismiss_reports_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The comment's id. */
+                comment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["masthead__comments__console__schemas__ActionOut"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    feature_admin_api_comments__comment_id__feature_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The comment's id. */
+                comment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["masthead__comments__console__schemas__ActionOut"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reject_admin_api_comments__comment_id__reject_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The comment's id. */
+                comment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["masthead__comments__console__schemas__ActionOut"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unfeature_admin_api_comments__comment_id__unfeature_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The comment's id. */
+                comment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["masthead__comments__console__schemas__ActionOut"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7854,7 +9580,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ActionOut"];
+                    "application/json": components["schemas"]["masthead__support__schemas__ActionOut"];
                 };
             };
             /** @description Error */
@@ -7922,7 +9648,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ActionOut"];
+                    "application/json": components["schemas"]["masthead__support__schemas__ActionOut"];
                 };
             };
             /** @description Error */
@@ -7994,7 +9720,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ActionOut"];
+                    "application/json": components["schemas"]["masthead__support__schemas__ActionOut"];
                 };
             };
             /** @description Bad Request */
@@ -8073,7 +9799,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ActionOut"];
+                    "application/json": components["schemas"]["masthead__support__schemas__ActionOut"];
                 };
             };
             /** @description Bad Request */
@@ -8157,7 +9883,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ActionOut"];
+                    "application/json": components["schemas"]["masthead__support__schemas__ActionOut"];
                 };
             };
             /** @description Error */
@@ -8292,7 +10018,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ActionOut"];
+                    "application/json": components["schemas"]["masthead__support__schemas__ActionOut"];
                 };
             };
             /** @description Error */
@@ -8360,7 +10086,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ActionOut"];
+                    "application/json": components["schemas"]["masthead__support__schemas__ActionOut"];
                 };
             };
             /** @description Error */
@@ -10519,6 +12245,166 @@ export interface operations {
             };
         };
     };
+    show_lists_admin_api_word_lists_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WordListsOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_word_admin_api_word_lists__list_name__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description banned, suspect or allowed. */
+                list_name: "banned" | "suspect" | "allowed";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WordIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WordListsOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_word_admin_api_word_lists__list_name___word__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description banned, suspect or allowed. */
+                list_name: "banned" | "suspect" | "allowed";
+                /** @description The entry, as listed. */
+                word: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     render_widget_graphql_api_v1__tenant_alias__graphql_post: {
         parameters: {
             query?: never;
@@ -11947,6 +13833,179 @@ export interface operations {
             };
         };
     };
+    live_comments_comments_v1_live_get: {
+        parameters: {
+            query: {
+                /** @description The story's comments spot (the spotId of its `comments-settings`). */
+                spot_id: string;
+                /** @description The story's post id: 1 to 64 letters, digits, underscores or hyphens. */
+                post_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A stream of server-sent events, open until the reader leaves. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This server process holds as many streams as it may. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    comments_logout_comments_v1_logout_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOutOut"];
+                };
+            };
+        };
+    };
+    me_comments_v1_me_get: {
+        parameters: {
+            query: {
+                spot_id: string;
+                post_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_comment_comments_v1_messages_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     messages_count_comments_v1_messages_count_get: {
         parameters: {
             query: {
@@ -11981,6 +14040,614 @@ export interface operations {
             };
         };
     };
+    delete_comment_comments_v1_messages__comment_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The comment's id. */
+                comment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    edit_comment_comments_v1_messages__comment_id__patch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The comment's id. */
+                comment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrittenOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    follow_author_comments_v1_messages__comment_id__follow_author_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A comment's id. */
+                comment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowingOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unfollow_author_comments_v1_messages__comment_id__follow_author_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A comment's id. */
+                comment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowingOut"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    heart_comments_v1_messages__comment_id__heart_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The comment's id. */
+                comment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HeartIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeartOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    report_comments_v1_messages__comment_id__report_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The comment's id. */
+                comment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vote_comments_v1_messages__comment_id__vote_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The comment's id. */
+                comment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoteIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoteOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    notifications_comments_v1_notifications_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    read_notifications_comments_v1_notifications_read_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sso_complete_comments_v1_sso_complete_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoCompleteIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoCompleteOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sso_start_comments_v1_sso_start_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoStartOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     comment_thread_comments_v1_thread_get: {
         parameters: {
             query: {
@@ -11988,7 +14655,7 @@ export interface operations {
                 spot_id: string;
                 /** @description The story's post id: 1 to 64 letters, digits, underscores or hyphens. */
                 post_id: string;
-                /** @description The order of the top-level comments. `best`: there are no votes yet, so it is the most published replies first, then newest first; `newest`; `oldest`. Replies are always oldest first. */
+                /** @description The order of the top-level comments. `best`: featured comments first, then the highest score (up votes less down votes), then the most published replies, then newest first; `newest`; `oldest`. Replies are always oldest first. */
                 sort?: "best" | "newest" | "oldest";
                 /** @description The `next_cursor` of the previous page (opaque), asked with the same sort; left out for the first page. */
                 cursor?: string;
@@ -14022,6 +16689,57 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sso_exchange_plugins_public_openweb_v2_sso_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -30,7 +30,11 @@ export type EditableProfileKey =
   | 'location'
   | 'phone-number'
   | 'avatar-color'
-  | 'private-profile';
+  | 'private-profile'
+  | 'notification-reply'
+  | 'notification-mentioned'
+  | 'notification-liked'
+  | 'notification-follower';
 
 export type ProfileUpdate = Partial<Pick<Schemas['Profile'], EditableProfileKey>>;
 

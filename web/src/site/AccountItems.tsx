@@ -3,9 +3,17 @@
  * app has its own. Logging out needs a fresh page (the page's nonce is bound to the session).
  */
 import { useState } from 'react';
+import { logOutOfComments } from '../comments/logout';
 import { loginHref, useAccess, useSite } from './context';
 
-export async function logOut(reload: () => void, fetcher: typeof fetch = fetch): Promise<boolean> {
+export async function logOut(
+  reload: () => void,
+  fetcher: typeof fetch = fetch,
+  commentsLogout: () => Promise<boolean> = logOutOfComments,
+): Promise<boolean> {
+  // Out of comments too (spec section 8), beside this logout and never holding it up: that
+  // call reports its own failure and, sent keepalive, outlives the reload.
+  void commentsLogout();
   try {
     const response = await fetcher('/blaize/logout', { method: 'POST', credentials: 'same-origin' });
     if (!response.ok) return false;

@@ -1,6 +1,7 @@
 import { PageHeading } from '../../ui/PageHeading';
 import { Spinner } from '../../ui/Spinner';
 import { LoadError } from '../settings/LoadError';
+import { CommentNotificationsForm } from '../settings/CommentNotificationsForm';
 import { PublicProfileForm } from '../settings/PublicProfileForm';
 import { SettingsNav } from '../settings/SettingsNav';
 import { useUserData } from '../settings/useUserData';
@@ -13,7 +14,10 @@ export default function DisplaySettingsScreen() {
       <SettingsNav />
       <p className="lead">Choose how you appear to other readers when you comment.</p>
       {data ? (
-        <PublicProfileForm profile={data.profile} email={data.account.identifiers.email_address} />
+        <>
+          <PublicProfileForm profile={data.profile} email={data.account.identifiers.email_address} />
+          <CommentNotificationsForm profile={data.profile} />
+        </>
       ) : error ? (
         <LoadError error={error} onRetry={retry} />
       ) : (

@@ -8,6 +8,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useReducer,
 import { logout as logoutCall } from '../../api/identity';
 import { accountQuery, dataLayerQuery, identityKeys, profileQuery } from '../../api/queries';
 import type { DataLayer, Profile, SessionResponse } from '../../api/types';
+import { logOutOfComments } from '../../comments/logout';
 import type { MastheadConfig } from '../config';
 import { detectMobileApp } from '../mobileApp';
 import { identityReducer, initialIdentityState, type IdentityAction, type IdentityState } from './identityReducer';
@@ -87,6 +88,9 @@ export function IdentityProvider({ config, children }: { config: MastheadConfig;
   );
 
   const logOut = useCallback(async () => {
+    // Out of comments too (spec section 8), beside the Masthead logout and never holding it
+    // up: that call has its own time-out and reports its own failure.
+    void logOutOfComments();
     try {
       await logoutCall();
     } finally {

@@ -39,6 +39,16 @@ export const ACTION_TEXTS: Record<string, string> = {
   'support.membership_cancelled': 'Cancelled a membership',
   'support.membership_paused': 'Paused a membership',
   'support.charge_refunded': 'Refunded a charge',
+  'comments.approved': 'Approved a comment',
+  'comments.rejected': 'Rejected a comment',
+  'comments.featured': 'Featured a comment',
+  'comments.unfeatured': 'Stopped featuring a comment',
+  'comments.reports_dismissed': 'Dismissed a comment’s reports',
+  'comments.commenter_banned': 'Banned a commenter',
+  'comments.ban_lifted': 'Lifted a commenter’s ban',
+  'comments.site_settings_changed': 'Changed a site’s comment settings',
+  'comments.word_added': 'Added a word to a word list',
+  'comments.word_removed': 'Removed a word from a word list',
 };
 
 export const KNOWN_ACTIONS = Object.keys(ACTION_TEXTS);

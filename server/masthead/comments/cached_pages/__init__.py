@@ -1,0 +1,1 @@
+"""The first page of each story's thread, kept built in the database (see service.py)."""
