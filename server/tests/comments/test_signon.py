@@ -75,6 +75,7 @@ def test_signed_out_the_reader_reads_only(client: TestClient) -> None:
         "opinions": {},
         "own": [],
         "pending": [],
+        "followed": [],
         "unread_notifications": 0,
     }
     code = code_a(client)

@@ -4025,6 +4025,11 @@ export interface components {
         MeOut: {
             /** @description The reader as the thread shows them; null without a comments session. */
             commenter: components["schemas"]["CommentAuthorOut"] | null;
+            /**
+             * Followed
+             * @description This story's published comments whose authors the reader follows (POST /comments/v1/messages/{comment_id}/follow-author).
+             */
+            followed: number[];
             /** May Comment */
             may_comment: boolean;
             /**

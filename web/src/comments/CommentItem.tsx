@@ -103,6 +103,8 @@ export function CommentItem({ comment, depth, pendingIds }: CommentItemProps) {
     forward('reactionsVoted', { commentId: comment.id, reaction: 'heart', voted: !opinion.heart });
     void act(() => actions.heart(comment.id, !opinion.heart));
   };
+  const following = me.followed.includes(comment.id);
+  const toggleFollow = () => void act(() => actions.follow(comment.id, !following));
   const tell = (message: string) => {
     setStatus(message);
     announce(message);
@@ -218,9 +220,20 @@ export function CommentItem({ comment, depth, pendingIds }: CommentItemProps) {
             </>
           ) : null}
           {me.commenter && !own ? (
-            <button ref={reportButton} type="button" className="comment__action" aria-expanded={mode === 'reporting'} onClick={() => setMode('reporting')}>
-              Report
-            </button>
+            <>
+              <button
+                type="button"
+                className="comment__action"
+                aria-pressed={following}
+                aria-label={`${following ? 'Following' : 'Follow'} ${author.display_name}`}
+                onClick={toggleFollow}
+              >
+                {following ? 'Following' : 'Follow'}
+              </button>
+              <button ref={reportButton} type="button" className="comment__action" aria-expanded={mode === 'reporting'} onClick={() => setMode('reporting')}>
+                Report
+              </button>
+            </>
           ) : null}
         </div>
       )}

@@ -257,3 +257,30 @@ describe('new comments arriving', () => {
     expect(FakeEventSource.last!.closed).toBe(true);
   });
 });
+
+describe('following a commenter', () => {
+  it('follows the author of a comment, and every comment of theirs says so; then stops', async () => {
+    let following = false;
+    const seen = serve({
+      'GET /comments/v1/me': () => ({ ...SIGNED_IN, followed: following ? [1, 2] : [] }),
+      'GET /blaize/datalayer': { dataLayer: {} },
+      'GET /comments/v1/thread': page([comment(1, 'one by them'), comment(2, 'two by them')]),
+      'POST /comments/v1/messages/1/follow-author': () => ((following = true), { following: true }),
+      'DELETE /comments/v1/messages/1/follow-author': () => ((following = false), { following: false }),
+    });
+    const user = userEvent.setup();
+    renderApp();
+    await screen.findByText('one by them');
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /^Follow / })).toHaveLength(2));
+    const [first] = screen.getAllByRole('button', { name: /^Follow / });
+    expect(first).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(first!);
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /^Following / })).toHaveLength(2));
+    expect(screen.getAllByRole('button', { name: /^Following / })[1]).toHaveAttribute('aria-pressed', 'true');
+    expect(seen.some((r) => r.method === 'POST' && r.path.endsWith('/follow-author'))).toBe(true);
+
+    await user.click(screen.getAllByRole('button', { name: /^Following / })[0]!);
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /^Follow / })).toHaveLength(2));
+  });
+});

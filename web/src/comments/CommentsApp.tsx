@@ -138,6 +138,11 @@ export function CommentsApp({ story, webhook, path }: CommentsAppProps) {
         setMe((state) => ({ ...state, opinions: { ...state.opinions, [id]: { ...opinion(state, id), heart: answer.heart } } }));
       },
       report: (id, reason, note) => api.report(id, reason, note),
+      async follow(id, value) {
+        await api.follow(id, value);
+        const now = await api.getMe(story); // which comments share that author: the server knows
+        setMe(() => now);
+      },
     };
   }, [story, forward, setMe, refresh, change, announce]);
 

@@ -135,6 +135,10 @@ export async function heart(id: number, value: boolean): Promise<Hearts> {
   return (await send('PUT', `${message(id)}/heart`, { heart: value })) as Hearts;
 }
 
+export async function follow(id: number, value: boolean): Promise<void> {
+  await send(value ? 'POST' : 'DELETE', `${message(id)}/follow-author`);
+}
+
 export async function report(id: number, reason: ReportReason, note: string): Promise<string> {
   const answer = (await send('POST', `${message(id)}/report`, { reason, note })) as { message?: string };
   return answer.message ?? 'Thanks for telling us. A moderator will look at this comment.';

@@ -11,6 +11,8 @@ export interface CommentsActions {
   vote: (id: number, value: Vote) => Promise<void>;
   heart: (id: number, value: boolean) => Promise<void>;
   report: (id: number, reason: ReportReason, note: string) => Promise<string>;
+  /** Follows (or stops following) the comment's author: their other comments follow suit. */
+  follow: (id: number, value: boolean) => Promise<void>;
 }
 
 export interface CommentsContextValue {

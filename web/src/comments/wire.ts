@@ -30,6 +30,8 @@ export interface Me {
   opinions: Record<string, Opinion>;
   own: number[];
   pending: ThreadComment[];
+  /** The story's comments whose authors the reader follows. */
+  followed: number[];
   unread_notifications: number;
 }
 
@@ -65,6 +67,7 @@ export const SIGNED_OUT: Me = {
   opinions: {},
   own: [],
   pending: [],
+  followed: [],
   unread_notifications: 0,
 };
 
@@ -121,6 +124,7 @@ export function readMe(raw: unknown): Me {
     opinions,
     own: Array.isArray(value.own) ? value.own.filter((id): id is number => typeof id === 'number') : [],
     pending: Array.isArray(value.pending) ? value.pending.map(readComment) : [],
+    followed: Array.isArray(value.followed) ? value.followed.filter((id): id is number => typeof id === 'number') : [],
     unread_notifications: count(value.unread_notifications),
   };
 }

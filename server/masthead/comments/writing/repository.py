@@ -16,6 +16,7 @@ from masthead.comments.models import (
     PUBLISHED,
     Comment,
     CommentBan,
+    CommenterFollow,
     CommentNotification,
     CommentOpinion,
     CommentReport,
@@ -170,6 +171,21 @@ def own_on_story(db: Session, user_id: int, spot_id: str, post_id: int) -> list[
                 Comment.status != DELETED,
             )
             .order_by(Comment.created_at, Comment.id)
+        )
+    )
+
+
+def followed_on_story(db: Session, user_id: int, spot_id: str, post_id: int) -> list[int]:
+    """The story's published comments whose authors the reader follows."""
+    followed = select(CommenterFollow.followed_id).where(CommenterFollow.follower_id == user_id)
+    return list(
+        db.scalars(
+            select(Comment.id).where(
+                Comment.spot_id == spot_id,
+                Comment.post_id == post_id,
+                Comment.status == PUBLISHED,
+                Comment.author_id.in_(followed),
+            )
         )
     )
 

@@ -41,6 +41,10 @@ class MeOut(BaseModel):
         description="The reader's comments on this story waiting for a moderator (shown to "
         "them alone), oldest first."
     )
+    followed: list[int] = Field(
+        description="This story's published comments whose authors the reader follows "
+        "(POST /comments/v1/messages/{comment_id}/follow-author)."
+    )
     unread_notifications: int
 
 

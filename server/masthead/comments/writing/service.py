@@ -311,6 +311,7 @@ def me(
         "opinions": {},
         "own": [],
         "pending": [],
+        "followed": [],
         "unread_notifications": 0,
     }
     if user_id is None:
@@ -331,6 +332,7 @@ def me(
             db, user_id, spot_id, story
         )
     }
+    state["followed"] = repository.followed_on_story(db, user_id, spot_id, story)
     own = repository.own_on_story(db, user_id, spot_id, story)
     state["own"] = [c.id for c in own]
     profile = repository.profile_attributes(db, user_id)

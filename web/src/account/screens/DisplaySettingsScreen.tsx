@@ -12,7 +12,7 @@ export default function DisplaySettingsScreen() {
     <div className="page page--wide">
       <PageHeading title="Display settings">Display settings</PageHeading>
       <SettingsNav />
-      <p className="lead">Choose how you appear to other readers when you comment.</p>
+      <p className="lead">Choose how you appear to other readers when you comment, and what you hear about.</p>
       {data ? (
         <>
           <PublicProfileForm profile={data.profile} email={data.account.identifiers.email_address} />

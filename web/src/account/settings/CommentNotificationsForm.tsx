@@ -52,8 +52,8 @@ export function CommentNotificationsForm({ profile }: { profile: Profile }) {
       <FormError form={form} />
       <StatusMessage>{saved && <p>Your notification choices have been saved.</p>}</StatusMessage>
       <form noValidate onSubmit={form.onSubmit}>
-        <fieldset>
-          <legend>Tell me, on the site and by email, about:</legend>
+        <fieldset className="choice-group">
+          <legend className="field__label">Tell me, on the site and by email, about:</legend>
           {SWITCHES.map(({ field, label }) => (
             <Checkbox key={field} label={label} {...form.register(field)} />
           ))}
