@@ -103,11 +103,14 @@ test('a new reader’s first comment waits until a moderator approves it; a ment
     await choices.getByRole('button', { name: 'Save notification choices' }).click();
     await expect(choices.getByText('Your notification choices have been saved.')).toBeVisible();
 
-    // The demo reader, in another browser, answers with an @mention of the name shown.
+    // The demo subscriber (masthead/seed.py; no other spec signs in as them, and their published
+    // demo comments mean nothing of theirs waits), in another browser, answers with an
+    // @mention of the name shown.
     const other = await browser.newContext();
     const otherPage = await other.newPage();
     await otherPage.goto(`${GOSSIP}/account/login?redirect=${encodeURIComponent(`${SPLIT.path}#comments`)}`);
-    await submitLogin(otherPage, 'reader@example.com', 'Masthead-Demo-1');
+    await submitLogin(otherPage, 'subscriber@example.com', 'Masthead-Demo-1');
+    await expect(otherPage).toHaveURL(`${GOSSIP}${SPLIT.path}#comments`);
     const theirs = await openComments(otherPage);
     await theirs.getByLabel('Add a comment').fill(`@Casey M. welcome to the comments (${word}).`);
     await theirs.getByRole('button', { name: 'Post' }).click();
