@@ -9,7 +9,7 @@ import { serve, SIGNED_IN } from './testServer';
 afterEach(() => vi.unstubAllGlobals());
 
 function renderBell(unread: number, onRead = vi.fn(), forward = vi.fn()) {
-  const context = { me: SIGNED_IN, names: [], forward, actions: {}, announce: vi.fn() } as unknown as CommentsContextValue;
+  const context = { me: SIGNED_IN, ready: true, names: [], forward, actions: {}, announce: vi.fn() } as unknown as CommentsContextValue;
   render(
     <CommentsContext.Provider value={context}>
       <Bell unread={unread} onRead={onRead} />

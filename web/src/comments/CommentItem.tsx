@@ -66,7 +66,7 @@ export interface CommentItemProps {
 }
 
 export function CommentItem({ comment, depth, pendingIds }: CommentItemProps) {
-  const { me, actions, forward, announce } = useComments();
+  const { me, ready, actions, forward, announce } = useComments();
   const [mode, setMode] = useState<Mode>('idle');
   const [alert, setAlert] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
@@ -186,11 +186,11 @@ export function CommentItem({ comment, depth, pendingIds }: CommentItemProps) {
       )}
       {pending ? null : (
         <div className="comment__actions">
-          <button type="button" className="comment__action" aria-pressed={opinion.vote === 1} onClick={() => castVote(1)}>
+          <button type="button" className="comment__action" aria-pressed={opinion.vote === 1} disabled={!ready} onClick={() => castVote(1)}>
             <span aria-hidden="true">▲</span>
             <span className="visually-hidden">Up vote</span> {comment.up_votes}
           </button>
-          <button type="button" className="comment__action" aria-pressed={opinion.vote === -1} onClick={() => castVote(-1)}>
+          <button type="button" className="comment__action" aria-pressed={opinion.vote === -1} disabled={!ready} onClick={() => castVote(-1)}>
             <span aria-hidden="true">▼</span>
             <span className="visually-hidden">Down vote</span> {comment.down_votes}
           </button>
@@ -198,6 +198,7 @@ export function CommentItem({ comment, depth, pendingIds }: CommentItemProps) {
             type="button"
             className="comment__action comment__action--heart"
             aria-pressed={opinion.heart}
+            disabled={!ready}
             onClick={toggleHeart}
             onMouseEnter={() => forward('likeHoverDetails', { commentId: comment.id })}
           >

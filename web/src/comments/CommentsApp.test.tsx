@@ -284,3 +284,27 @@ describe('following a commenter', () => {
     await waitFor(() => expect(screen.getAllByRole('button', { name: /^Follow / })).toHaveLength(2));
   });
 });
+
+describe('before the reader’s state has answered', () => {
+  it('offers no vote or heart to press: one pressed then would be refused for a session still opening', async () => {
+    let answerMe: (response: Response) => void = () => undefined;
+    const seen = serve({
+      'GET /blaize/datalayer': { dataLayer: {} },
+      'GET /comments/v1/thread': page([comment(1, 'one by them')]),
+    });
+    const served = vi.mocked(fetch);
+    const passThrough = served.getMockImplementation()!;
+    served.mockImplementation(async (input, init) => {
+      if (String(input).startsWith('/comments/v1/me')) return new Promise<Response>((resolve) => (answerMe = resolve));
+      return passThrough(input, init);
+    });
+    renderApp();
+    await screen.findByText('one by them');
+    expect(screen.getByRole('button', { name: 'Up vote 0' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Like 0' })).toBeDisabled();
+
+    act(() => answerMe(json(SIGNED_IN)));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Up vote 0' })).toBeEnabled());
+    expect(seen.some((r) => r.method === 'PUT')).toBe(false);
+  });
+});

@@ -147,7 +147,10 @@ export function CommentsApp({ story, webhook, path }: CommentsAppProps) {
   }, [story, forward, setMe, refresh, change, announce]);
 
   const names = useMemo(() => commenterNames(thread.comments), [thread.comments]);
-  const context = useMemo<CommentsContextValue>(() => ({ me, names, forward, actions, announce }), [me, names, forward, actions, announce]);
+  const context = useMemo<CommentsContextValue>(
+    () => ({ me, ready: reader.ready, names, forward, actions, announce }),
+    [me, reader.ready, names, forward, actions, announce],
+  );
   const pendingIds = useMemo(() => new Set(me.pending.map((comment) => comment.id)), [me.pending]);
   const shown = withPending(thread.comments.slice(0, thread.shown), me.pending);
   const onRead = useCallback(() => setMe((state) => ({ ...state, unread_notifications: 0 })), [setMe]);

@@ -10,6 +10,7 @@ import { SIGNED_IN } from './testServer';
 function renderComposer(onSubmit: (body: string) => Promise<string | null>, forward = vi.fn()) {
   const context: CommentsContextValue = {
     me: SIGNED_IN,
+    ready: true,
     names: ['Night Owl', 'Nina Simone', 'Ada Lovelace', 'Riley Reader'],
     forward,
     actions: {} as CommentsContextValue['actions'],

@@ -17,6 +17,9 @@ export interface CommentsActions {
 
 export interface CommentsContextValue {
   me: Me;
+  /** False until the reader's state (and any sign-on) has answered: until then a vote or a
+   * heart cannot be sent, nor refused for want of a session the handshake is opening. */
+  ready: boolean;
   names: string[];
   forward: Forward;
   actions: CommentsActions;
