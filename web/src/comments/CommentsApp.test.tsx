@@ -308,3 +308,28 @@ describe('before the reader’s state has answered', () => {
     expect(seen.some((r) => r.method === 'PUT')).toBe(false);
   });
 });
+
+describe('the page’s comment counts of the story', () => {
+  it('follow the thread once the reader’s own comment is published', async () => {
+    const counts = document.createElement('p');
+    counts.innerHTML = '<a href="#comments"><span data-comment-count="3101">1</span><span data-comment-label> comment</span></a>';
+    document.body.append(counts);
+    let comments = [comment(1, 'there first')];
+    serve({
+      'GET /comments/v1/me': SIGNED_IN,
+      'GET /blaize/datalayer': { dataLayer: {} },
+      'GET /comments/v1/thread': () => page(comments),
+      'POST /comments/v1/messages': () => {
+        const mine = comment(2, 'me too', { author: ADA });
+        comments = [mine, ...comments];
+        return json({ comment: mine, status: 'published', message: null }, 201);
+      },
+    });
+    const user = userEvent.setup();
+    renderApp();
+    await user.type(await screen.findByLabelText('Add a comment'), 'me too');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(counts.textContent).toBe('2 comments'));
+    counts.remove();
+  });
+});

@@ -14,6 +14,7 @@ import { createForwarder, messageTags } from './events';
 import { commenterNames, newCommentsText, patchComment, removeComment, withPending } from './thread';
 import { useLive } from './useLive';
 import { useReader, type Identity } from './useReader';
+import { showCount } from './countNodes';
 import { useThread } from './useThread';
 import { postWebhook, type WebhookSite } from './webhook';
 import type { Me, Sort } from './wire';
@@ -69,6 +70,15 @@ export function CommentsApp({ story, webhook, path }: CommentsAppProps) {
       if (others.length) announce(newCommentsText(others.length));
     });
   });
+
+  // The page's counts said how many there were when it loaded; once the thread's number
+  // changes (the reader's own comment, a deletion, a live arrival) they follow it.
+  const counted = useRef<number | null>(null);
+  useEffect(() => {
+    if (thread.status !== 'ready') return;
+    if (counted.current !== null && thread.total !== counted.current) showCount(story.postId, thread.total);
+    counted.current = thread.total;
+  }, [thread.status, thread.total, story.postId]);
 
   // The first page came from any cache (public, max-age=30). A signed-in reader may have just
   // written, or had a comment approved: they get the thread as it is now, once.
