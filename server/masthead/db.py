@@ -15,6 +15,8 @@ from typing import Any
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 from sqlalchemy import Connection, DateTime, Dialect, Engine, MetaData, Select, create_engine, event
+from sqlalchemy.dialects import postgresql as pg_dialect
+from sqlalchemy.dialects import sqlite as sqlite_dialect
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 from sqlalchemy.types import TypeDecorator
 
@@ -78,6 +80,14 @@ def make_engine(url: str) -> Engine:
         return engine
     return create_engine(
         url, pool_size=PG_POOL_SIZE, max_overflow=PG_MAX_OVERFLOW, pool_pre_ping=True
+    )
+
+
+def upsert_insert(db: Session) -> Any:
+    """The database's own INSERT (sqlalchemy.dialects.postgresql.insert or .sqlite.insert):
+    the one with ON CONFLICT DO NOTHING / DO UPDATE, which both databases speak alike."""
+    return (
+        pg_dialect.insert if db.get_bind().dialect.name == "postgresql" else sqlite_dialect.insert
     )
 
 

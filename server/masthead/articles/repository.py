@@ -16,11 +16,10 @@ from sqlalchemy import (
     literal_column,
     select,
 )
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from masthead.articles.models import DRAFT, PUBLISHED, UNPUBLISHED, Article
-from masthead.db import PinnedReader, UTCDateTime
+from masthead.db import PinnedReader, UTCDateTime, upsert_insert
 
 # The statements built once for the hot reads take the time as this parameter.
 NOW = bindparam("now", type_=UTCDateTime())
@@ -121,7 +120,7 @@ def insert_with_next_post_id(db: Session, values: dict[str, Any]) -> Article | N
     INSERT ... ON CONFLICT DO NOTHING leaves the transaction usable, and on PostgreSQL waits
     for a concurrent insert of the same key instead of failing. None: nothing was inserted."""
     next_id = select(func.coalesce(func.max(Article.post_id), 0) + 1).scalar_subquery()
-    insert = postgresql.insert if db.get_bind().dialect.name == "postgresql" else sqlite.insert
+    insert = upsert_insert(db)
     statement = (
         insert(Article)
         .values(post_id=next_id, **values)

@@ -111,6 +111,14 @@ def thread_rows(reads: PinnedReader, spot_id: str, post_id: int) -> list[Row]:
     return [Row(*row) for row in reads.all(_THREAD, {"spot_id": spot_id, "post_id": post_id})]
 
 
+def profile_attributes(db: Session, user_id: int) -> dict[str, Any] | None:
+    """A reader's stored profile (the thread's author view reads it)."""
+    attributes: dict[str, Any] | None = db.scalar(
+        select(Profile.attributes).where(Profile.user_id == user_id)
+    )
+    return attributes
+
+
 def add_comment(
     db: Session,
     *,

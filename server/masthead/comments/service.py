@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any, NamedTuple
 
-from masthead.comments import repository, thread
+from masthead.comments import cursors, repository, thread
 from masthead.comments.cached_pages import service as kept_pages
 from masthead.comments.models import SPOT_ID_LENGTH
 from masthead.deps import Runtime
@@ -159,7 +159,7 @@ def read_thread_query(query: Mapping[str, str]) -> ThreadQuery:
             raise _refuse(CURSOR_INVALID)
         try:
             after = thread.decode_cursor(sort, cursor)
-        except thread.BadCursor:
+        except cursors.BadCursor:
             raise _refuse(CURSOR_INVALID) from None
     return ThreadQuery(spot_id, post_id, sort, after)
 

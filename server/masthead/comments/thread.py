@@ -22,14 +22,12 @@ few hundred comments at most, so building it in memory costs less than a query p
 
 from __future__ import annotations
 
-import base64
-import binascii
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from masthead.comments import cursors
 from masthead.comments.models import DELETED, PUBLISHED
 from masthead.identity.api import initials, read_profile
 
@@ -56,10 +54,6 @@ class Row:
     down_votes: int = 0
     hearts: int = 0
     featured_at: datetime | None = None
-
-
-class BadCursor(ValueError):
-    """A cursor this endpoint did not give for this sort."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,26 +136,12 @@ def _sort_key(sort: str, row: Row, replies: int) -> tuple[int, ...]:
 
 
 def encode_cursor(sort: str, key: tuple[int, ...]) -> str:
-    raw = json.dumps([sort, *key], separators=(",", ":")).encode()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    return cursors.encode(sort, key)
 
 
 def decode_cursor(sort: str, cursor: str) -> tuple[int, ...]:
     """The sort key a cursor carries; BadCursor for anything else, or another sort's."""
-    try:
-        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
-        value = json.loads(raw)
-    except (binascii.Error, ValueError):
-        raise BadCursor from None
-    length = BEST_KEY_LENGTH if sort == "best" else 2
-    if (
-        not isinstance(value, list)
-        or len(value) != length + 1
-        or value[0] != sort
-        or not all(type(part) is int for part in value[1:])
-    ):
-        raise BadCursor
-    return tuple(value[1:])
+    return cursors.decode(sort, cursor, BEST_KEY_LENGTH if sort == "best" else 2)
 
 
 def comment_view(row: Row, replies: list[dict[str, Any]]) -> dict[str, Any]:

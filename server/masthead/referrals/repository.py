@@ -7,10 +7,9 @@ from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import CursorResult, Select, bindparam, func, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from masthead.db import PinnedReader
+from masthead.db import PinnedReader, upsert_insert
 from masthead.referrals.models import (
     FuelTankCode,
     Programme,
@@ -100,9 +99,9 @@ def insert_unless_conflict(db: Session, model: type[Any], values: dict[str, Any]
     Unlike catching IntegrityError this leaves the transaction usable on PostgreSQL, and a
     concurrent insert of the same key waits for the other transaction instead of failing.
     """
-    dialect = db.get_bind().dialect.name
-    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    statement = insert(model).values(**values).on_conflict_do_nothing().returning(model.id)
+    statement = (
+        upsert_insert(db)(model).values(**values).on_conflict_do_nothing().returning(model.id)
+    )
     new_id: int | None = db.execute(statement).scalar_one_or_none()
     return new_id
 

@@ -7,9 +7,9 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, func, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
+from masthead.db import upsert_insert
 from masthead.identity.api import User
 from masthead.staff.models import (
     AuditEntry,
@@ -38,7 +38,7 @@ def _insert_unless_taken(db: Session, model: type[Any], rows: list[dict[str, Any
     """INSERT ... ON CONFLICT DO NOTHING: a row another request just inserted is kept, and the
     transaction stays usable (an IntegrityError would end it on PostgreSQL)."""
     if rows:
-        insert = postgresql.insert if db.get_bind().dialect.name == "postgresql" else sqlite.insert
+        insert = upsert_insert(db)
         db.execute(insert(model).values(rows).on_conflict_do_nothing())
 
 

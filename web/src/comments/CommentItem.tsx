@@ -103,6 +103,17 @@ export function CommentItem({ comment, depth, pendingIds }: CommentItemProps) {
     forward('reactionsVoted', { commentId: comment.id, reaction: 'heart', voted: !opinion.heart });
     void act(() => actions.heart(comment.id, !opinion.heart));
   };
+  // Edit and Delete: under the reader's own comments, published or waiting for a moderator.
+  const ownActions = (
+    <>
+      <button ref={editButton} type="button" className="comment__action" onClick={() => setMode('editing')}>
+        Edit
+      </button>
+      <button ref={deleteButton} type="button" className="comment__action" onClick={() => setMode('deleting')}>
+        Delete
+      </button>
+    </>
+  );
   const following = me.followed.includes(comment.id);
   const toggleFollow = () => void act(() => actions.follow(comment.id, !following));
   const tell = (message: string) => {
@@ -210,16 +221,7 @@ export function CommentItem({ comment, depth, pendingIds }: CommentItemProps) {
               Reply
             </button>
           ) : null}
-          {me.commenter && own ? (
-            <>
-              <button ref={editButton} type="button" className="comment__action" onClick={() => setMode('editing')}>
-                Edit
-              </button>
-              <button ref={deleteButton} type="button" className="comment__action" onClick={() => setMode('deleting')}>
-                Delete
-              </button>
-            </>
-          ) : null}
+          {me.commenter && own ? ownActions : null}
           {me.commenter && !own ? (
             <>
               <button
@@ -238,16 +240,7 @@ export function CommentItem({ comment, depth, pendingIds }: CommentItemProps) {
           ) : null}
         </div>
       )}
-      {pending && me.commenter ? (
-        <div className="comment__actions">
-          <button ref={editButton} type="button" className="comment__action" onClick={() => setMode('editing')}>
-            Edit
-          </button>
-          <button ref={deleteButton} type="button" className="comment__action" onClick={() => setMode('deleting')}>
-            Delete
-          </button>
-        </div>
-      ) : null}
+      {pending && me.commenter ? <div className="comment__actions">{ownActions}</div> : null}
       {mode === 'deleting' ? (
         <div className="comments__confirm" role="group" aria-label="Delete this comment?">
           <p>Delete this comment? This can't be undone.</p>

@@ -6,11 +6,10 @@ from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import Integer, Select, String, bindparam, func, literal_column, select
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from masthead.comments.cached_pages.models import CommentThreadPage, CommentThreadVersion
-from masthead.db import PinnedReader, UTCDateTime
+from masthead.db import PinnedReader, UTCDateTime, upsert_insert
 
 _SPOT = bindparam("spot_id", type_=String)
 _POST = bindparam("post_id", type_=Integer)
@@ -49,15 +48,11 @@ async def kept_page_awaited(
     return int(row[0]), row[1]
 
 
-def _insert(db: Session) -> Any:
-    return postgresql.insert if db.get_bind().dialect.name == "postgresql" else sqlite.insert
-
-
 def keep_page(
     db: Session, spot_id: str, post_id: int, sort: str, version: int, body: str, now: datetime
 ) -> None:
     """Keep a page built from `version`, unless one built from a later version is kept."""
-    statement = _insert(db)(CommentThreadPage).values(
+    statement = upsert_insert(db)(CommentThreadPage).values(
         spot_id=spot_id, post_id=post_id, sort=sort, version=version, body=body, built_at=now
     )
     db.execute(
@@ -70,7 +65,7 @@ def keep_page(
 
 
 def bump_version(db: Session, spot_id: str, post_id: int) -> None:
-    statement = _insert(db)(CommentThreadVersion).values(
+    statement = upsert_insert(db)(CommentThreadVersion).values(
         spot_id=spot_id, post_id=post_id, version=1
     )
     db.execute(

@@ -5,15 +5,13 @@ the comment it answers and its open reports."""
 
 from __future__ import annotations
 
-import base64
-import binascii
-import json
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from sqlalchemy.orm import Session
 
 from masthead.articles.api import article_path
+from masthead.comments import cursors
 from masthead.comments.console import repository
 from masthead.comments.console.refusals import bad_cursor, comment_not_found
 from masthead.comments.console.repository import QueueRow
@@ -42,28 +40,21 @@ def _moment(micros: int) -> datetime:
 def encode_cursor(queue: str, row: QueueRow) -> str:
     comment = row.comment
     first = comment.open_reports if queue == "reported" else _micros(comment.created_at)
-    raw = json.dumps([queue, first, comment.id], separators=(",", ":")).encode()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    return cursors.encode(queue, (first, comment.id))
 
 
 def decode_cursor(queue: str, cursor: str) -> tuple[datetime, int] | tuple[int, int]:
     """The key a cursor of this queue carries, or the 400 that says what to send."""
     try:
-        value = json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
-    except (binascii.Error, ValueError):
+        first, comment_id = cursors.decode(queue, cursor, 2)
+    except cursors.BadCursor:
         raise bad_cursor() from None
-    if (
-        not isinstance(value, list)
-        or len(value) != 3
-        or value[0] != queue
-        or not all(type(part) is int for part in value[1:])
-        or not 0 <= value[2] < 2**31
-    ):
+    if not 0 <= comment_id < 2**31:
         raise bad_cursor()
     if queue == "reported":
-        return (value[1], value[2])
+        return (first, comment_id)
     try:
-        return (_moment(value[1]), value[2])
+        return (_moment(first), comment_id)
     except (OverflowError, OSError, ValueError):
         raise bad_cursor() from None
 

@@ -15,44 +15,44 @@ SSO_PATH = "/comments/v1/sso"
 
 
 def set_binding(response: Response, settings: Settings, value: str, max_age: int) -> None:
-    response.set_cookie(
-        COMMENTS_SSO_COOKIE,
-        value,
-        max_age=max_age,
-        path=SSO_PATH,
-        httponly=True,
-        samesite="lax",
-        secure=settings.secure_cookies,
-    )
+    _set(response, settings, COMMENTS_SSO_COOKIE, value, SSO_PATH, max_age=max_age)
 
 
 def clear_binding(response: Response, settings: Settings) -> None:
-    response.delete_cookie(
-        COMMENTS_SSO_COOKIE,
-        path=SSO_PATH,
-        samesite="lax",
-        secure=settings.secure_cookies,
-        httponly=True,
-    )
+    _clear(response, settings, COMMENTS_SSO_COOKIE, SSO_PATH)
 
 
 def set_session(response: Response, settings: Settings, token: str, expires: datetime) -> None:
+    _set(response, settings, COMMENTS_COOKIE, token, SESSION_PATH, expires=expires)
+
+
+def clear_session(response: Response, settings: Settings) -> None:
+    _clear(response, settings, COMMENTS_COOKIE, SESSION_PATH)
+
+
+def _set(
+    response: Response,
+    settings: Settings,
+    name: str,
+    value: str,
+    path: str,
+    *,
+    max_age: int | None = None,
+    expires: datetime | None = None,
+) -> None:
     response.set_cookie(
-        COMMENTS_COOKIE,
-        token,
+        name,
+        value,
+        max_age=max_age,
         expires=expires,
-        path=SESSION_PATH,
+        path=path,
         httponly=True,
         samesite="lax",
         secure=settings.secure_cookies,
     )
 
 
-def clear_session(response: Response, settings: Settings) -> None:
+def _clear(response: Response, settings: Settings, name: str, path: str) -> None:
     response.delete_cookie(
-        COMMENTS_COOKIE,
-        path=SESSION_PATH,
-        samesite="lax",
-        secure=settings.secure_cookies,
-        httponly=True,
+        name, path=path, httponly=True, samesite="lax", secure=settings.secure_cookies
     )

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from masthead.comments.models import CommentSession, CommentSsoCode
-from masthead.identity.api import AuthSession, Profile, User
+from masthead.identity.api import AuthSession, User
 
 
 def add_code(
@@ -93,10 +92,3 @@ def end_session(db: Session, token_hash: str, now: datetime) -> None:
         .where(CommentSession.token_hash == token_hash, CommentSession.ended_at.is_(None))
         .values(ended_at=now)
     )
-
-
-def profile_attributes(db: Session, user_id: int) -> dict[str, Any] | None:
-    attributes: dict[str, Any] | None = db.scalar(
-        select(Profile.attributes).where(Profile.user_id == user_id)
-    )
-    return attributes

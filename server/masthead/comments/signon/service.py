@@ -22,6 +22,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from masthead.comments import repository as comment_rows
 from masthead.comments.signon import repository
 from masthead.comments.thread import author_view
 from masthead.deps import Runtime
@@ -113,7 +114,7 @@ def complete(db: Session, rt: Runtime, code_b: str, binding: str | None) -> Comp
 
 def commenter_view(db: Session, user_id: int) -> dict[str, Any]:
     """The commenter as the thread shows them (comments/thread.author_view)."""
-    return author_view(user_id, repository.profile_attributes(db, user_id))
+    return author_view(user_id, comment_rows.profile_attributes(db, user_id))
 
 
 def logout(db: Session, rt: Runtime, token: str | None) -> None:

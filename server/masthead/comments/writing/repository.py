@@ -22,7 +22,7 @@ from masthead.comments.models import (
     CommentReport,
 )
 from masthead.comments.thread import Row
-from masthead.identity.api import Profile, User
+from masthead.identity.api import User
 
 
 def story_in_spot(db: Session, spot_id: str, post_id: int) -> bool:
@@ -41,13 +41,6 @@ def comment(db: Session, comment_id: int, *, lock: bool = False) -> Comment | No
 
 def user(db: Session, user_id: int) -> User | None:
     return db.get(User, user_id)
-
-
-def profile_attributes(db: Session, user_id: int) -> dict[str, Any] | None:
-    attributes: dict[str, Any] | None = db.scalar(
-        select(Profile.attributes).where(Profile.user_id == user_id)
-    )
-    return attributes
 
 
 def banned(db: Session, user_id: int, now: datetime) -> bool:

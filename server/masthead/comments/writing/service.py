@@ -15,9 +15,8 @@ from masthead.comments import service as comments
 from masthead.comments.cached_pages.service import thread_changed
 from masthead.comments.models import DELETED, PENDING, PUBLISHED, Comment
 from masthead.comments.notifications import service as notifications
-from masthead.comments.signon.service import commenter_view
 from masthead.comments.site_rules import read_site_rules
-from masthead.comments.thread import comment_view
+from masthead.comments.thread import author_view, comment_view
 from masthead.comments.writing import repository, rules
 from masthead.deps import Runtime
 from masthead.errors import ApiError
@@ -133,7 +132,9 @@ def _hold(db: Session, spot_id: str, user_id: int, text: str, lists: Any) -> str
 
 def _written(db: Session, written: Comment) -> dict[str, Any]:
     profile = (
-        None if written.author_id is None else repository.profile_attributes(db, written.author_id)
+        None
+        if written.author_id is None
+        else comment_rows.profile_attributes(db, written.author_id)
     )
     status = PUBLISHED if written.status == PUBLISHED else PENDING
     return {
@@ -317,8 +318,9 @@ def me(
     if user_id is None:
         return state
     refusal = commenting_refusal(db, rt, spot_id, user_id)
+    profile = comment_rows.profile_attributes(db, user_id)
     state.update(
-        commenter=commenter_view(db, user_id),
+        commenter=author_view(user_id, profile),
         may_comment=refusal is None,
         refusal=None if refusal is None else refusal.message,
         unread_notifications=repository.unread_notifications(db, user_id),
@@ -335,7 +337,6 @@ def me(
     state["followed"] = repository.followed_on_story(db, user_id, spot_id, story)
     own = repository.own_on_story(db, user_id, spot_id, story)
     state["own"] = [c.id for c in own]
-    profile = repository.profile_attributes(db, user_id)
     state["pending"] = [
         comment_view(repository.row_of(c, profile), []) for c in own if c.status == PENDING
     ]
