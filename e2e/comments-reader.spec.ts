@@ -8,8 +8,9 @@ import { port } from './server';
  * the reader nears the comments; a signed-out reader reads and is asked to log in; the demo
  * reader (masthead/seed.py) signs on by the page's handshake, posts by keyboard alone, replies,
  * votes, edits and deletes; what looks like script stays text; a second browser on the story
- * sees the new comment arrive without a reload. The Good Life's stories (lifestyle.localhost):
- * comment-counts.spec.ts counts the main site's, which this spec leaves alone.
+ * sees the new comment arrive without a reload; a commenter's card opens from their byline.
+ * The Good Life's stories (lifestyle.localhost): comment-counts.spec.ts counts the main
+ * site's, which this spec leaves alone.
  */
 const ORIGIN = `http://lifestyle.localhost:${port}`;
 // The demo comments (comments/seed.py): one by the demo subscriber on this story.
@@ -46,6 +47,23 @@ test('a reader reads, signs on, comments by keyboard, replies, votes, edits and 
     await expect(join).toHaveAttribute('href', `/account/login?redirect=${DINNERS}%23comments`);
     await expect(comments.getByLabel('Add a comment')).toHaveCount(0);
     await expect(comments.getByRole('link', { name: /Log in to join/ })).toHaveCount(1); // the page's own, for no script, hidden
+  });
+
+  await test.step("a reader opens a commenter's card from the byline by keyboard, and Escape closes it", async () => {
+    const comments = page.locator('#comments');
+    const name = comments.getByRole('article', { name: /^Comment by Sam/ }).getByRole('button', { name: 'Sam S.' });
+    await name.focus();
+    await page.keyboard.press('Enter');
+    const card = comments.getByRole('region', { name: 'Sam S.' });
+    await expect(card).toContainText('Brooklyn, NY');
+    await expect(card).toContainText('Home cook, weekend runner.');
+    await expect(card).toContainText(/\d+ comments? on all stories since \w+ \d{4}/);
+    await expect(name).toHaveAttribute('aria-expanded', 'true');
+    expect(await seriousViolations(page)).toEqual([]);
+    await card.getByRole('button', { name: 'Close' }).focus();
+    await page.keyboard.press('Escape');
+    await expect(card).toHaveCount(0);
+    await expect(name).toBeFocused();
   });
 
   await test.step('the demo reader logs in and comes back to the comments, signed on', async () => {

@@ -16,6 +16,7 @@ from masthead.billing.catalog import console_routes as catalog_console_routes
 from masthead.billing.catalog import operator_routes as catalog_operator_routes
 from masthead.braintree_sandbox import wire as payment_sandbox
 from masthead.clock import Clock
+from masthead.comments import author_routes as comment_authors
 from masthead.comments import count_routes as comment_counts
 from masthead.comments import thread_routes as comment_thread
 from masthead.comments.console import routes as comment_console_routes
@@ -147,6 +148,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.include_router(moderation_routes.router)  # the site API's profanity check
     app.include_router(comment_signon_routes.router)  # the comments' single sign-on, logout
     app.include_router(comment_writing_routes.router)  # readers writing in the comments
+    app.include_router(comment_authors.router)  # the author card opened from a byline
     app.include_router(comment_live_routes.router)  # new comments pushed to open pages
     app.include_router(comment_notification_routes.router)  # a commenter's notifications
     app.include_router(nonce_routes.router)  # GET .../nonce for the account area

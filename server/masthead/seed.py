@@ -23,6 +23,11 @@ DEMO_READERS = [
     ("reader@example.com", "Riley Reader", "#1a5fb4"),
     ("subscriber@example.com", "Sam Subscriber", "#26a269"),
 ]
+# What the comments' author card shows of them (their profiles are public).
+DEMO_ABOUT = {
+    "reader@example.com": {"location": "Queens, NY", "bio": "Reads the sports pages first."},
+    "subscriber@example.com": {"location": "Brooklyn, NY", "bio": "Home cook, weekend runner."},
+}
 
 
 def seed_demo(runtime: Runtime) -> None:
@@ -49,6 +54,7 @@ def seed_demo(runtime: Runtime) -> None:
                     "first-name": first,
                     "last-name": last,
                     "avatar-color": colour,
+                    **DEMO_ABOUT[email],
                 },
                 now=now,
             )

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 from functools import cache
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from sqlalchemy import Integer, Select, String, bindparam, func, literal_column, select
 from sqlalchemy.orm import Session
@@ -117,6 +117,32 @@ def profile_attributes(db: Session, user_id: int) -> dict[str, Any] | None:
         select(Profile.attributes).where(Profile.user_id == user_id)
     )
     return attributes
+
+
+class PublishedAuthor(NamedTuple):
+    author_id: int | None  # None once the account is erased
+    attributes: dict[str, Any] | None  # the author's stored profile
+    published: int  # their published comments, on every story
+    since: datetime | None  # when the first of them was written
+
+
+def published_author(db: Session, comment_id: int) -> PublishedAuthor | None:
+    """Who wrote this published comment, and how much they have published; None when the
+    comment is not published (pending, rejected, deleted) or does not exist."""
+    found = db.execute(
+        select(Comment.author_id).where(Comment.id == comment_id, Comment.status == PUBLISHED)
+    ).first()
+    if found is None:
+        return None
+    author_id = found[0]
+    if author_id is None:
+        return PublishedAuthor(None, None, 0, None)
+    published, since = db.execute(
+        select(func.count(), func.min(Comment.created_at)).where(
+            Comment.author_id == author_id, Comment.status == PUBLISHED
+        )
+    ).one()
+    return PublishedAuthor(author_id, profile_attributes(db, author_id), published, since)
 
 
 def add_comment(

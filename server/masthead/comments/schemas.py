@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, Field
 
 
@@ -63,4 +65,25 @@ class ThreadOut(BaseModel):
     next_cursor: str | None = Field(
         description="Pass it as `cursor` (with the same sort) for the next page; null on "
         "the last page."
+    )
+
+
+class AuthorCardOut(CommentAuthorOut):
+    profile: Literal["public", "private", "erased"] = Field(
+        description="What the author shows: everything below (`public`), their name alone "
+        '(`private`), or nothing but "Former reader" once the account is erased.'
+    )
+    bio: str | None = Field(
+        description="What the author wrote about themselves (plain text); null when empty, "
+        "for a private profile or an erased account."
+    )
+    location: str | None = Field(
+        description="Where they say they are; null when empty, private or erased."
+    )
+    comments: int | None = Field(
+        description="Their published comments on every story; null when private or erased."
+    )
+    commenting_since: str | None = Field(
+        description="When the first of those was written (UTC, ISO 8601); null when private "
+        "or erased."
     )

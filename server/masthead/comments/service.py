@@ -11,11 +11,14 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any, NamedTuple
 
+from sqlalchemy.orm import Session
+
 from masthead.comments import cursors, repository, thread
 from masthead.comments.cached_pages import service as kept_pages
 from masthead.comments.models import SPOT_ID_LENGTH
 from masthead.deps import Runtime
 from masthead.errors import ApiError
+from masthead.identity.api import read_profile
 
 MAX_POSTS = repository.MAX_COUNTED_POSTS  # post ids one counts call may name
 POST_ID_LENGTH = 64
@@ -30,6 +33,9 @@ POSTS_IDS_PATTERN = f"^{_ID}(,{_ID}){{0,{MAX_POSTS - 1}}}$"
 _POST_IDS = re.compile(f"{_ID}(?:,{_ID})*")
 _SPOT_ID = re.compile(_SPOT)
 _LARGEST_POST_ID = 2**31 - 1
+
+# Any call naming a comment readers cannot see (pending, rejected, deleted, unknown).
+COMMENT_GONE = "This comment is no longer available."
 
 SPOT_REQUIRED = "spot_id is required: the comments spot of the site, such as sp_MhMain01."
 SPOT_INVALID = f"spot_id must be 1 to {SPOT_ID_LENGTH} letters, digits, underscores or hyphens."
@@ -208,3 +214,30 @@ async def comment_thread(runtime: Runtime, asked: ThreadQuery) -> ThreadAnswer:
 def _page(rows: list[thread.Row], asked: ThreadQuery) -> dict[str, Any]:
     page = thread.build_page(rows, asked.sort, asked.after)
     return {"total": page.total, "comments": page.comments, "next_cursor": page.next_cursor}
+
+
+def comment_gone() -> ApiError:
+    return ApiError(404, "comment-not-found", COMMENT_GONE)
+
+
+def author_card(db: Session, comment_id: int) -> dict[str, Any]:
+    """The card a reader opens from a published comment's byline: its author as the thread
+    shows them, with their bio, location and how long and how much they have commented,
+    unless the profile is private (then the name alone) or the account is erased."""
+    found = repository.published_author(db, comment_id)
+    if found is None:
+        raise comment_gone()
+    card = thread.author_view(found.author_id, found.attributes)
+    profile = read_profile(found.attributes or {})
+    if found.author_id is None or profile["private-profile"]:
+        shown = "erased" if found.author_id is None else "private"
+        hidden = {"bio": None, "location": None, "comments": None, "commenting_since": None}
+        return {**card, "profile": shown, **hidden}
+    return {
+        **card,
+        "profile": "public",
+        "bio": str(profile["bio"]).strip() or None,
+        "location": str(profile["location"]).strip() or None,
+        "comments": found.published,
+        "commenting_since": thread.iso_time(found.since),
+    }

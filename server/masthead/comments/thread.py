@@ -67,7 +67,7 @@ def _micros(moment: datetime) -> int:
     return int(moment.timestamp() * 1_000_000)
 
 
-def _iso(moment: datetime | None) -> str | None:
+def iso_time(moment: datetime | None) -> str | None:
     if moment is None:
         return None
     return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
@@ -152,8 +152,8 @@ def comment_view(row: Row, replies: list[dict[str, Any]]) -> dict[str, Any]:
         "parent_id": row.parent_id,
         "deleted": deleted,
         "body": None if deleted else row.body,
-        "created_at": _iso(row.created_at),
-        "edited_at": None if deleted else _iso(row.edited_at),
+        "created_at": iso_time(row.created_at),
+        "edited_at": None if deleted else iso_time(row.edited_at),
         "author": None if deleted else author_view(row.author_id, row.profile),
         "up_votes": row.up_votes,
         "down_votes": row.down_votes,

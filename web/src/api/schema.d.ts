@@ -1980,6 +1980,26 @@ export interface paths {
         patch: operations["edit_comment_comments_v1_messages__comment_id__patch"];
         trace?: never;
     };
+    "/comments/v1/messages/{comment_id}/author": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The author of a published comment, for the card a reader opens from its byline
+         * @description Public: no session; `Cache-Control: public, max-age=30`. The name, initials and avatar colour as the thread shows them, with the author's bio and location, their published comments on every story and when the first was written. A private profile shows its display name (or "Reader") and nothing else; an erased account shows "Former reader". 404 `comment-not-found` for a comment that is not published.
+         */
+        get: operations["comment_author_comments_v1_messages__comment_id__author_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/comments/v1/messages/{comment_id}/follow-author": {
         parameters: {
             query?: never;
@@ -3049,6 +3069,50 @@ export interface components {
             message: string;
             /** Tracking Id */
             tracking_id: string;
+        };
+        /** AuthorCardOut */
+        AuthorCardOut: {
+            /**
+             * Avatar Color
+             * @description The avatar's colour, like #1a2b3c; null for a private profile or an erased account.
+             */
+            avatar_color: string | null;
+            /**
+             * Bio
+             * @description What the author wrote about themselves (plain text); null when empty, for a private profile or an erased account.
+             */
+            bio: string | null;
+            /**
+             * Commenting Since
+             * @description When the first of those was written (UTC, ISO 8601); null when private or erased.
+             */
+            commenting_since: string | null;
+            /**
+             * Comments
+             * @description Their published comments on every story; null when private or erased.
+             */
+            comments: number | null;
+            /**
+             * Display Name
+             * @description The name shown: the reader's display name; without one, the first name and the last name's initial ("Jane D."), else "Reader"; "Former reader" once the account is erased. A private profile shows its display name or "Reader", nothing else.
+             */
+            display_name: string;
+            /**
+             * Initials
+             * @description The avatar's initials (first letters of the first and last words of the name shown); null for a private profile or an erased account.
+             */
+            initials: string | null;
+            /**
+             * Location
+             * @description Where they say they are; null when empty, private or erased.
+             */
+            location: string | null;
+            /**
+             * Profile
+             * @description What the author shows: everything below (`public`), their name alone (`private`), or nothing but "Former reader" once the account is erased.
+             * @enum {string}
+             */
+            profile: "public" | "private" | "erased";
         };
         /** AuthorRef */
         AuthorRef: {
@@ -14174,6 +14238,47 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    comment_author_comments_v1_messages__comment_id__author_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The comment's id. */
+                comment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorCardOut"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

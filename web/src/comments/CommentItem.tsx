@@ -3,8 +3,9 @@
  * and the reader's actions: reply, edit and delete their own, report another's. Replies show
  * two levels deep; the top level's first 3 replies, then "Show more replies".
  */
-import { useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { CommentsError, UNKNOWN_MESSAGE } from './api';
+import { AuthorCard } from './AuthorCard';
 import { Composer } from './Composer';
 import { useComments } from './context';
 import { ReportDialog } from './ReportDialog';
@@ -35,25 +36,60 @@ export function CommentText({ body }: { body: string }) {
 }
 
 function Byline({ author, comment, pending }: { author: Commenter; comment: ThreadComment; pending: boolean }) {
+  const { forward } = useComments();
+  const [card, setCard] = useState(false);
+  const nameButton = useRef<HTMLButtonElement>(null);
+  const cardId = useId();
   const colour = author.avatar_color && COLOUR.test(author.avatar_color) ? author.avatar_color : null;
+  const toggleCard = () => {
+    if (!card) forward('openProfile', { commentId: comment.id });
+    setCard(!card);
+  };
   return (
-    <header className="comment__byline">
-      {author.initials && colour ? (
-        // The name beside it says who.
-        <span className="comment__avatar" aria-hidden="true" style={{ backgroundColor: colour, color: inkOn(colour) }}>
-          {author.initials}
-        </span>
+    <>
+      <header className="comment__byline">
+        {author.initials && colour ? (
+          // The name beside it says who.
+          <span className="comment__avatar" aria-hidden="true" style={{ backgroundColor: colour, color: inkOn(colour) }}>
+            {author.initials}
+          </span>
+        ) : null}
+        {pending ? (
+          // Not published yet: nobody else can see it, nor open its author's card.
+          <span className="comment__author">{author.display_name}</span>
+        ) : (
+          <button
+            ref={nameButton}
+            type="button"
+            className="comment__author comment__author--button"
+            aria-expanded={card}
+            aria-controls={card ? cardId : undefined}
+            onClick={toggleCard}
+          >
+            {author.display_name}
+          </button>
+        )}{' '}
+        {comment.created_at ? (
+          <time className="comment__time" dateTime={comment.created_at}>
+            {WHEN.format(new Date(comment.created_at))}
+          </time>
+        ) : null}
+        {comment.edited_at ? <span className="comment__edited"> (edited)</span> : null}
+        {comment.featured ? <span className="comment__badge">Featured</span> : null}
+        {pending ? <span className="comment__badge comment__badge--pending">{PENDING_TEXT}</span> : null}
+      </header>
+      {card ? (
+        <AuthorCard
+          id={cardId}
+          commentId={comment.id}
+          name={author.display_name}
+          onClose={() => {
+            setCard(false);
+            nameButton.current?.focus();
+          }}
+        />
       ) : null}
-      <span className="comment__author">{author.display_name}</span>{' '}
-      {comment.created_at ? (
-        <time className="comment__time" dateTime={comment.created_at}>
-          {WHEN.format(new Date(comment.created_at))}
-        </time>
-      ) : null}
-      {comment.edited_at ? <span className="comment__edited"> (edited)</span> : null}
-      {comment.featured ? <span className="comment__badge">Featured</span> : null}
-      {pending ? <span className="comment__badge comment__badge--pending">{PENDING_TEXT}</span> : null}
-    </header>
+    </>
   );
 }
 

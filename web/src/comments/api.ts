@@ -6,6 +6,7 @@
  */
 import {
   readComment,
+  type AuthorCard,
   readMe,
   readThreadPage,
   type Commenter,
@@ -133,6 +134,11 @@ export async function vote(id: number, value: Vote): Promise<Votes> {
 
 export async function heart(id: number, value: boolean): Promise<Hearts> {
   return (await send('PUT', `${message(id)}/heart`, { heart: value })) as Hearts;
+}
+
+/** The card opened from a byline; public, like the thread (no cookie). */
+export async function getAuthorCard(id: number): Promise<AuthorCard> {
+  return (await send('GET', `${message(id)}/author`, undefined, { credentials: 'omit' })) as AuthorCard;
 }
 
 export async function follow(id: number, value: boolean): Promise<void> {

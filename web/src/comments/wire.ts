@@ -13,6 +13,7 @@ export type Sort = 'best' | 'newest' | 'oldest';
 export const SORTS: readonly Sort[] = ['best', 'newest', 'oldest'];
 
 export type Commenter = Schemas['CommentAuthorOut'];
+export type AuthorCard = Schemas['AuthorCardOut'];
 export type ThreadComment = Omit<Schemas['ThreadCommentOut'], 'replies'> & { replies: ThreadComment[] };
 export type ThreadPage = Omit<Schemas['ThreadOut'], 'comments'> & { comments: ThreadComment[] };
 export type Vote = -1 | 0 | 1;

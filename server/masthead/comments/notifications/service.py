@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from masthead.articles.api import Article, article_path
+from masthead.comments import service as comments
 from masthead.comments.models import PUBLISHED, Comment
 from masthead.comments.notifications import mentions, repository, texts
 from masthead.comments.thread import author_view
@@ -25,7 +26,6 @@ from masthead.identity.api import read_profile
 from masthead.mail.api import send_mail
 
 LISTED = 20  # notifications one call lists, newest first
-COMMENT_GONE = "This comment is no longer available."
 OWN_COMMENT = "You can't follow yourself."
 
 
@@ -66,7 +66,7 @@ def follow_author(db: Session, rt: Runtime, commenter_id: int, comment_id: int) 
     """Follow the author of a published comment; they are told, once per follower."""
     comment = repository.published_comment(db, comment_id)
     if comment is None or comment.author_id is None:
-        raise ApiError(404, "comment-not-found", COMMENT_GONE)
+        raise comments.comment_gone()
     if comment.author_id == commenter_id:
         raise ApiError(403, "own-comment", OWN_COMMENT)
     repository.follow(db, commenter_id, comment.author_id, rt.clock.now())
@@ -79,7 +79,7 @@ def unfollow_author(db: Session, commenter_id: int, comment_id: int) -> bool:
     comment taken down since). Following nobody already is no error."""
     comment = db.get(Comment, comment_id)
     if comment is None or comment.author_id is None:
-        raise ApiError(404, "comment-not-found", COMMENT_GONE)
+        raise comments.comment_gone()
     repository.unfollow(db, commenter_id, comment.author_id)
     return False
 

@@ -29,7 +29,6 @@ ADDRESS_WINDOW_SECONDS = 600  # MASTHEAD_COMMENTS_PER_ADDRESS's window
 
 STORY_NOT_FOUND = "We can't find this story's comments. Please reload the page and try again."
 PARENT_NOT_FOUND = "The comment you're replying to is no longer available."
-COMMENT_NOT_FOUND = "This comment is no longer available."
 NOT_YOURS_EDIT = "You can only edit your own comments."
 NOT_YOURS_DELETE = "You can only delete your own comments."
 OWN_VOTE = "You can't vote on your own comment."
@@ -191,7 +190,7 @@ def post(
 def _own(db: Session, comment_id: int, user_id: int, not_yours: str) -> Comment:
     found = repository.comment(db, comment_id, lock=True)
     if found is None or (found.status == DELETED and found.author_id != user_id):
-        raise ApiError(404, "comment-not-found", COMMENT_NOT_FOUND)
+        raise comments.comment_gone()
     if found.author_id != user_id:
         raise ApiError(403, "not-your-comment", not_yours)
     return found
@@ -203,7 +202,7 @@ def edit(db: Session, rt: Runtime, user_id: int, comment_id: int, body: str) -> 
     limit_actions(rt, user_id)
     found = _own(db, comment_id, user_id, NOT_YOURS_EDIT)
     if found.status not in (PUBLISHED, PENDING):
-        raise ApiError(404, "comment-not-found", COMMENT_NOT_FOUND)
+        raise comments.comment_gone()
     refusal = commenting_refusal(db, rt, found.spot_id, user_id)
     if refusal is not None:
         raise _refuse(refusal)
@@ -231,7 +230,7 @@ def delete(db: Session, rt: Runtime, user_id: int, comment_id: int) -> None:
 def _published(db: Session, comment_id: int) -> Comment:
     found = repository.comment(db, comment_id)
     if found is None or found.status != PUBLISHED:
-        raise ApiError(404, "comment-not-found", COMMENT_NOT_FOUND)
+        raise comments.comment_gone()
     return found
 
 
