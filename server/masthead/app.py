@@ -30,7 +30,9 @@ from masthead.decisions import operator_routes as decision_operator_routes
 from masthead.decisions import routes as decision_routes
 from masthead.errors import install_error_handlers
 from masthead.identity import avatar_routes, read_routes
+from masthead.human_verification import routes as human_verification_routes
 from masthead.identity import routes as identity_routes
+from masthead.identity.social import routes as social_sign_in_routes
 from masthead.jobs.runner import start_inprocess_worker
 from masthead.lean_routes import mount_first
 from masthead.mail import routes as mail_routes
@@ -39,6 +41,7 @@ from masthead.openapi_errors import install_error_schema
 from masthead.origin import OriginCheckMiddleware
 from masthead.private_answers import PrivateAnswersMiddleware
 from masthead.production import refuse_unsafe_production
+from masthead.reader_data import routes as reader_data_routes
 from masthead.referrals import demo as referral_demo
 from masthead.referrals import public_routes as referral_public
 from masthead.referrals import routes as referral_routes
@@ -135,6 +138,9 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.include_router(health.router)
     app.include_router(identity_routes.router)
     app.include_router(avatar_routes.router)
+    app.include_router(social_sign_in_routes.router)  # /blaize/oauth/*, /blaize/profile/{provider}
+    app.include_router(human_verification_routes.router)  # the site API's recaptcha calls
+    app.include_router(reader_data_routes.router)  # download my data, delete my account
     # The stand-ins are never mounted in production (which refuses them anyway, above).
     if settings.mail_backend == "devmailbox" and not settings.production:
         app.include_router(mail_routes.router)  # only then is there mail to show

@@ -313,6 +313,9 @@ class Settings(BaseSettings):
         description="US states (two-letter codes, comma separated) whose postal codes are "
         "eligible in the postal-code call; empty: every state.",
     )
+    # --- social sign-in (identity/social) ---
+    # --- human verification (human_verification) ---
+    # --- the reader's data (reader_data) ---
 
     @field_validator("trusted_proxies")
     @classmethod

@@ -1,0 +1,7 @@
+"""HTTP routes of human_verification (filled in by its slice)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+router = APIRouter()
