@@ -38,7 +38,7 @@ class DecisionIn(BaseModel):
     session: str | None = Field(
         default=None,
         max_length=200,
-        description="The reader's session id (the blaize_session cookie's value), for callers "
+        description="The reader's session id (the zephrSessionId cookie's value), for callers "
         "without the cookie; when both are sent they must be the same session (403).",
     )
 

@@ -44,7 +44,7 @@ class RegisterRequest(BaseModel):
 
 
 class AuthResponse(BaseModel):
-    cookie: str = Field(description="`blaize_session=<id>; Expires=<date>; Path=/;`")
+    cookie: str = Field(description="`zephrSessionId=<id>; Expires=<date>; Path=/;`")
     message: str
     tracking_id: str
 

@@ -192,7 +192,7 @@ def test_sign_on_is_limited_per_address(client: TestClient, runtime: Runtime) ->
 def test_a_comments_cookie_from_another_site_cannot_change_anything(client: TestClient) -> None:
     masthead_sign_in(client, "ada@example.com")
     comments_sign_in(client)
-    client.cookies.delete("blaize_session")  # only the comments session rides along
+    client.cookies.delete("zephrSessionId")  # only the comments session rides along
     for answer in (
         client.post(LOGOUT, headers={"Origin": "https://evil.example"}),
         client.post(

@@ -4,7 +4,7 @@ content types and headers, bodies that match their schema, valid requests accept
 ones refused).
 
 Each operation runs in every pass whose caller can reach code the others cannot: the site's and
-the referral service's signed out and as a signed-in reader (a fresh `blaize_session` for every
+the referral service's signed out and as a signed-in reader (a fresh `zephrSessionId` for every
 request, since logout and password changes end sessions, with a comments session on it); the
 operator APIs with their bearer keys (a reader's session changes nothing there); the staff
 console's as the demo admin with a fresh staff session just stepped up, and signed out, where

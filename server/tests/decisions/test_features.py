@@ -37,10 +37,11 @@ from tests.decisions.helpers import (
 
 ENTITLEMENT = "membership-entitlement-check"
 STORY = "/2026/11/22/a-story/"
+# What a reader can set in their own browser to look like a subscriber (a forged session id is
+# a made-up token, below).
 FORGED = {
     "vip-go-seg": "vc-v1__is-subscriber_--_yes",
     "is-subscriber": "yes",
-    "zephrSessionId": "forged",
 }
 
 

@@ -26,7 +26,7 @@ def _reset(client: TestClient, token: str, password: str = NEW_PASSWORD) -> obje
 
 def test_reset_mails_a_single_use_link(client: TestClient, runtime: Runtime) -> None:
     register(client, "r@example.com")
-    other_device = client.cookies["blaize_session"]
+    other_device = client.cookies["zephrSessionId"]
 
     response = client.post(
         "/blaize/users/reset", json={"identifiers": {"email_address": "r@example.com"}}
@@ -52,7 +52,7 @@ def test_reset_mails_a_single_use_link(client: TestClient, runtime: Runtime) -> 
     assert again.status_code == 404
     assert again.json()["type"] == "invalid-state"
 
-    client.cookies.set("blaize_session", other_device)  # reset signs every device out
+    client.cookies.set("zephrSessionId", other_device)  # reset signs every device out
     assert client.get("/blaize/account").status_code == 401
     assert login(client, "r@example.com", PASSWORD).status_code == 401
     assert login(client, "r@example.com", NEW_PASSWORD).status_code == 200

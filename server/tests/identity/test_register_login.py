@@ -16,8 +16,8 @@ def test_register_signs_the_reader_in(client: TestClient) -> None:
     assert response.status_code == 200
     body = response.json()
     assert set(body) == {"cookie", "message", "tracking_id"}
-    token = client.cookies["blaize_session"]
-    assert body["cookie"].startswith(f"blaize_session={token}; Expires=")
+    token = client.cookies["zephrSessionId"]
+    assert body["cookie"].startswith(f"zephrSessionId={token}; Expires=")
     assert body["cookie"].endswith("; Path=/;")
 
     account = client.get("/blaize/account").json()
@@ -89,7 +89,7 @@ def test_login_statuses(client: TestClient) -> None:
         "type": "invalid-password",
         "message": "Sorry, this is the wrong email or password.",
     }
-    assert "blaize_session" not in client.cookies
+    assert "zephrSessionId" not in client.cookies
 
     ok = login(client, " Reader@Example.com ")
     assert ok.status_code == 200
@@ -104,7 +104,7 @@ def test_unverified_email_is_refused_until_the_link_is_followed(
     response = register(client, "new@example.com")
     assert response.status_code == 200
     assert response.json()["cookie"] == ""
-    assert "blaize_session" not in client.cookies
+    assert "zephrSessionId" not in client.cookies
 
     refused = login(client, "new@example.com")
     assert refused.status_code == 401
@@ -121,13 +121,13 @@ def test_unverified_email_is_refused_until_the_link_is_followed(
 
 def test_logout_revokes_the_session(client: TestClient) -> None:
     register(client, "leaving@example.com")
-    token = client.cookies["blaize_session"]
+    token = client.cookies["zephrSessionId"]
     response = client.post("/blaize/logout")
     assert response.status_code == 200
     assert response.json() == {"message": "Session deleted"}
-    assert "blaize_session" not in client.cookies
+    assert "zephrSessionId" not in client.cookies
 
-    client.cookies.set("blaize_session", token)  # a copied cookie is dead too
+    client.cookies.set("zephrSessionId", token)  # a copied cookie is dead too
     assert client.get("/blaize/account").status_code == 401
     assert client.get("/blaize/datalayer").status_code == 401
 

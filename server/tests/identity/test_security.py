@@ -19,7 +19,7 @@ def _set_cookie_headers(response: object) -> list[str]:
 
 def test_session_cookie_flags(client: TestClient) -> None:
     response = register(client, "flags@example.com")
-    session = next(h for h in _set_cookie_headers(response) if h.startswith("blaize_session="))
+    session = next(h for h in _set_cookie_headers(response) if h.startswith("zephrSessionId="))
     assert "HttpOnly" in session
     assert "SameSite=lax" in session
     assert "Path=/" in session
@@ -36,7 +36,7 @@ def https_client(settings: Settings, clock: FrozenClock) -> Iterator[TestClient]
 
 def test_session_cookie_is_secure_under_https(https_client: TestClient) -> None:
     response = register(https_client, "secure@example.com")
-    session = next(h for h in _set_cookie_headers(response) if h.startswith("blaize_session="))
+    session = next(h for h in _set_cookie_headers(response) if h.startswith("zephrSessionId="))
     assert "Secure" in session
 
 

@@ -104,7 +104,7 @@ def test_state_changes_from_other_origins_are_refused(client: TestClient, runtim
 def test_the_session_cookie_does_not_block_referral_calls(client: TestClient) -> None:
     """origin.py exempts /api/v1/ and /a/: they authenticate by JWT, not by the session."""
     register(client, "reader@example.com")
-    assert "blaize_session" in client.cookies
+    assert "zephrSessionId" in client.cookies
     analytics = client.post(LOADED, params=IDS, headers={"Origin": MERCHANT})
     assert analytics.status_code == 204
     assert upsert(client, "a", "u", headers={"Origin": MERCHANT}).status_code == 200

@@ -34,7 +34,7 @@ def test_anonymous_readers_get_401(client: TestClient, seeded: None) -> None:
     response = client.get(JWT_PATH)
     assert response.status_code == 401
     assert response.json() == {"type": "unauthorized", "message": "Please log in to continue."}
-    client.cookies.set("blaize_session", "not-a-session")
+    client.cookies.set("zephrSessionId", "not-a-session")
     assert client.get(JWT_PATH).status_code == 401
 
 

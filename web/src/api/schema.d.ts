@@ -3062,7 +3062,7 @@ export interface components {
         AuthResponse: {
             /**
              * Cookie
-             * @description `blaize_session=<id>; Expires=<date>; Path=/;`
+             * @description `zephrSessionId=<id>; Expires=<date>; Path=/;`
              */
             cookie: string;
             /** Message */
@@ -3631,7 +3631,7 @@ export interface components {
             sdkFeatureSlug: "available-plans" | "membership-entitlement-check" | "cancel-flow-offer" | "text-campaigns";
             /**
              * Session
-             * @description The reader's session id (the blaize_session cookie's value), for callers without the cookie; when both are sent they must be the same session (403).
+             * @description The reader's session id (the zephrSessionId cookie's value), for callers without the cookie; when both are sent they must be the same session (403).
              */
             session?: string | null;
             /** Useragent */

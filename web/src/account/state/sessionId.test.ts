@@ -3,12 +3,12 @@ import { extractSessionId } from './sessionId';
 
 describe('extractSessionId', () => {
   it.each([
-    ['blaize_session=abc123; Expires=Wed, 21 Oct 2026 07:28:00 GMT; Path=/;', 'abc123'],
-    ['blaize_session=abc123;', 'abc123'],
-    ['other=1; blaize_session=xyz; Path=/;', 'xyz'],
-    ['blaize_session=abc123', null], // the pattern needs the closing semicolon
-    ['blaize_session=;', null],
-    ['not_blaize_session=abc;', null],
+    ['zephrSessionId=abc123; Expires=Wed, 21 Oct 2026 07:28:00 GMT; Path=/;', 'abc123'],
+    ['zephrSessionId=abc123;', 'abc123'],
+    ['other=1; zephrSessionId=xyz; Path=/;', 'xyz'],
+    ['zephrSessionId=abc123', null], // the pattern needs the closing semicolon
+    ['zephrSessionId=;', null],
+    ['not_zephrSessionId=abc;', null],
     ['', null],
   ])('%j → %j', (cookie, expected) => {
     expect(extractSessionId(cookie)).toBe(expected);

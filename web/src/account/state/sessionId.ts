@@ -1,8 +1,8 @@
-export const SESSION_COOKIE_NAME = 'blaize_session';
+export const SESSION_COOKIE_NAME = 'zephrSessionId';
 
 /**
  * The login and register responses carry the cookie they set as text
- * ("blaize_session=<id>; Expires=...; Path=/;"); the id is the value of the
+ * ("zephrSessionId=<id>; Expires=...; Path=/;"); the id is the value of the
  * pattern name=value; (spec section 5).
  */
 export function extractSessionId(cookie: unknown, name = SESSION_COOKIE_NAME): string | null {
