@@ -110,6 +110,22 @@ LOG_LENGTH = 3
 SCREENED_TEXT = {"display-name": "Your display name", "bio": "Your bio"}
 
 
+# The most days each month can have (February's 29: a birthday has no year).
+MONTH_DAYS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+BIRTHDAY_MISMATCH = "The birth-day field must be a day of the birth month: {month} has {days}."
+_MONTH_NAMES = (
+    "January", "February", "March", "April", "May", "June",
+    "July", "August", "September", "October", "November", "December",
+)  # fmt: skip
+
+
+def birthday_problem(month: int | None, day: int | None) -> str | None:
+    """Why a birth month and day cannot go together (April 31st), or None."""
+    if month is None or day is None or day <= MONTH_DAYS[month - 1]:
+        return None
+    return BIRTHDAY_MISMATCH.format(month=_MONTH_NAMES[month - 1], days=MONTH_DAYS[month - 1])
+
+
 class ProfileValueError(ValueError):
     """A value a person must correct; the message says how."""
 

@@ -27,6 +27,7 @@ from masthead.identity.profile_fields import (
     READER_WRITABLE,
     SCREENED_TEXT,
     ProfileValueError,
+    birthday_problem,
     clean_value,
     complete_names,
     read_profile,
@@ -129,10 +130,10 @@ def register(
     user_agent: str,
 ) -> tuple[User, IssuedSession | None]:
     email = normalise_email(email_address)
-    if token_exchange is not None:
-        raise IdentityError(
-            "invalid-state", "This sign-in attempt has expired. Please sign in again."
-        )
+    if token_exchange is not None:  # a social sign-in popup's register action
+        from masthead.identity.social.service import register_with_provider  # noqa: PLC0415 (it builds on this module)
+
+        return register_with_provider(db, rt, email, token_exchange, attributes, user_agent)
     if not password:
         raise IdentityError("bad-request", "Please enter a password.")
     _require_strong(password)
@@ -296,6 +297,10 @@ def clean_profile_update(
         cleaned = {key: clean_value(key, value) for key, value in sent.items()}
     except ProfileValueError as exc:
         raise IdentityError("bad-request", str(exc)) from None
+    birthday = [cleaned.get(key, current.get(key)) for key in ("birth-month", "birth-day")]
+    mismatch = birthday_problem(*birthday)
+    if mismatch is not None:
+        raise IdentityError("bad-request", mismatch)
     for key, subject in SCREENED_TEXT.items():
         refusal = text_refusal(cleaned[key], subject, lists) if cleaned.get(key) else None
         if refusal is not None:

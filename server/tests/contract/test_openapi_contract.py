@@ -46,6 +46,7 @@ from masthead.deps import Runtime
 from masthead.identity import repository as identity_repository
 from masthead.identity.api import AuthSession, token_hash
 from masthead.identity.cookies import SESSION_COOKIE
+from masthead.identity.profile_fields import birthday_problem
 from masthead.identity.service import start_session
 from masthead.models import Base
 from masthead.nonces import REST_ACTION, make_nonce
@@ -70,6 +71,11 @@ OPERATOR_KEYS = {  # path prefix -> the bearer key that API is given below
     "/operator/v1/stories": "contract-stories-key",
     "/operator/v1/referral-tenants": "contract-referrals-key",
 }
+
+# Each month's refusal of a day it lacks (April 31st): a schema states no such pairing.
+BIRTHDAY_MISMATCHES = tuple(
+    sorted({m for month in range(1, 13) if (m := birthday_problem(month, 31)) is not None})
+)
 
 # Refusals of schema-valid requests by rules a JSON Schema cannot state (a deliverable-looking
 # email address, a strong password, a configured target, ...): (method, path) -> {error type:
@@ -126,7 +132,10 @@ RULES: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {
     # The same for a recipient: its 400 names the recipient, so any message of the type.
     ("POST", "/api/v1/{tenant_alias}/mail/referralinvite"): {"bad-request": ()},
     ("POST", "/blaize/profile"): {  # each name listed must be a key sent
-        "bad-request": ("The updated-values field must list only the fields sent.",),
+        "bad-request": (
+            "The updated-values field must list only the fields sent.",
+            *BIRTHDAY_MISMATCHES,  # a birth day its month lacks
+        ),
         # a display name or bio the profanity check refuses (moderation/profanity.py)
         "profane-text": (),
     },

@@ -107,3 +107,23 @@ def test_profiles_are_private_to_their_reader(client: TestClient) -> None:
     client.post("/blaize/logout")
     register(client, "two@example.com", **{"full-name": "Two Reader"})
     assert client.get("/blaize/profile").json()["full-name"] == "Two Reader"
+
+
+def test_a_birthday_is_a_day_of_its_month_whichever_part_changes(client: TestClient) -> None:
+    register(client, "p@example.com")
+    saved = client.post("/blaize/profile", json={"birth-month": 2, "birth-day": 29})
+    assert saved.status_code == 200, saved.text  # a birthday has no year: February 29th is one
+    for update, message in (
+        (
+            {"birth-day": 30},
+            "The birth-day field must be a day of the birth month: February has 29.",
+        ),
+        ({"birth-month": 4, "birth-day": 31}, "April has 30."),
+    ):
+        response = client.post("/blaize/profile", json=update)
+        assert response.status_code == 400, update
+        assert message in response.json()["message"]
+    profile = client.get("/blaize/profile").json()
+    assert (profile["birth-month"], profile["birth-day"]) == (2, 29)  # nothing half-written
+    cleared = client.post("/blaize/profile", json={"birth-month": None, "birth-day": 31})
+    assert cleared.status_code == 200, cleared.text  # a day without a month fits any month

@@ -34,7 +34,11 @@ export type EditableProfileKey =
   | 'notification-reply'
   | 'notification-mentioned'
   | 'notification-liked'
-  | 'notification-follower';
+  | 'notification-follower'
+  | 'gender'
+  | 'birth-month'
+  | 'birth-day'
+  | 'age-group';
 
 export type ProfileUpdate = Partial<Pick<Schemas['Profile'], EditableProfileKey>>;
 

@@ -3,6 +3,7 @@ import { PageHeading } from '../../ui/PageHeading';
 import { Spinner } from '../../ui/Spinner';
 import { ChangePasswordForm } from '../settings/ChangePasswordForm';
 import { LoadError } from '../settings/LoadError';
+import { OptionalProfileForm } from '../settings/OptionalProfileForm';
 import { ProfileDetailsForm } from '../settings/ProfileDetailsForm';
 import { SettingsNav } from '../settings/SettingsNav';
 import { useUserData } from '../settings/useUserData';
@@ -24,6 +25,7 @@ export default function SettingsScreen() {
             </div>
           </section>
           <ChangePasswordForm />
+          <OptionalProfileForm profile={data.profile} />
           <p className="form-footer">
             How you appear to other readers (display name, avatar, bio, private profile) is under{' '}
             <Link to="/account/settings/display">Display settings</Link>.

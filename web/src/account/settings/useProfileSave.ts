@@ -9,7 +9,8 @@ export function changedFields(profile: Profile | null, values: ProfileUpdate): P
   const changes: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(values)) {
     const before = (profile as Record<string, unknown> | null)?.[key];
-    const same = typeof value === 'boolean' ? Boolean(before) === value : (before ?? '') === value;
+    // An empty answer is one, whether stored as '', null or never: clearing it is no change.
+    const same = typeof value === 'boolean' ? Boolean(before) === value : (before ?? '') === (value ?? '');
     if (!same) changes[key] = value;
   }
   return changes as ProfileUpdate;
