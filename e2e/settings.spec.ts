@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { newReader, registerByApi, submitLogin } from './helpers';
 
 test('a reader edits the profile and sees it saved', async ({ page }) => {
@@ -36,6 +37,31 @@ test('a reader edits the profile and sees it saved', async ({ page }) => {
   await expect(page.getByLabel('Location')).toHaveValue('London');
   await page.goto('/account/settings');
   await expect(page.getByLabel('Full name')).toHaveValue('Augusta Ada King');
+});
+
+test('a reader answers the optional questions by keyboard, is told of a day the month lacks, and the answers are kept', async ({ page }) => {
+  await registerByApi(page.request, newReader('optional', 'Ada', 'Lovelace'));
+  await page.goto('/account/settings');
+  const about = page.getByRole('region', { name: 'About you (optional)' });
+  await about.getByLabel('Gender').focus();
+  await page.keyboard.press('Tab'); // to Birth month: choices are typed, as in any select
+  await expect(about.getByLabel('Birth month')).toBeFocused();
+  await about.getByLabel('Birth month').selectOption({ label: 'February' });
+  await about.getByLabel('Birth day').selectOption('30');
+  await about.getByRole('button', { name: 'Save answers' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(about.getByText('February has 29 days.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await about.getByLabel('Birth day').selectOption('29');
+  await about.getByLabel('Age group').selectOption('35–44');
+  await about.getByRole('button', { name: 'Save answers' }).click();
+  await expect(about.getByRole('status').filter({ hasText: 'Your answers have been saved.' })).toBeVisible();
+  await page.reload();
+  await expect(about.getByLabel('Birth month')).toHaveValue('2');
+  await expect(about.getByLabel('Birth day')).toHaveValue('29');
+  await expect(about.getByLabel('Age group')).toHaveValue('35–44');
+  await expect(about.getByLabel('Gender')).toHaveValue('');
 });
 
 test('a reader changes the password from settings', async ({ page }) => {

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { z } from 'zod';
 import type { Profile } from '../../api/types';
 import { StatusMessage } from '../../ui/Alert';
@@ -12,8 +11,8 @@ import { useProfileSave } from './useProfileSave';
 /**
  * The optional profile (spec section 2, "profile ... optional"): gender, birthday (month and
  * day, no year) and age group. Each may stay unanswered; none is shown to other readers.
- * Where the reader appears to others (location, bio) and their notification choices live on
- * Display settings, one form each.
+ * How the reader appears to others (location, bio) and their notification choices are on
+ * Display settings, one form each (the settings page's footer says so).
  */
 const LABELS = { gender: 'Gender', birthMonth: 'Birth month', birthDay: 'Birth day', ageGroup: 'Age group' } as const;
 const FIELDS = ['gender', 'birthMonth', 'birthDay', 'ageGroup'] as const;
@@ -113,9 +112,6 @@ export function OptionalProfileForm({ profile }: { profile: Profile }) {
         <SelectField label={LABELS.ageGroup} options={choices(withStored(AGE_GROUPS, start.ageGroup))} {...form.field('ageGroup')} />
         <SubmitButton form={form}>Save answers</SubmitButton>
       </form>
-      <p className="form-footer">
-        Your location, bio and which comment notifications you get are under <Link to="/account/settings/display">Display settings</Link>.
-      </p>
     </section>
   );
 }
