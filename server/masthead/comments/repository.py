@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 
 from masthead.articles.api import Article
 from masthead.comments.cached_pages import repository as kept_pages
-from masthead.comments.models import DELETED, PUBLISHED, Comment
+from masthead.comments.models import DELETED, PUBLISHED, REJECTED, Comment
 from masthead.comments.thread import Row
 from masthead.db import PinnedReader
 from masthead.identity.api import Profile
@@ -70,10 +70,12 @@ async def published_counts_awaited(
 
 
 # A story's thread: every comment readers may see or whose place they see (published, and
-# deleted ones that may still have published replies), each with its author's profile. One
-# query for the whole thread (comments/thread.py builds the page); the statuses are written
-# into the SQL, as above.
-_SHOWN_STATUSES = literal_column(f"'{PUBLISHED}'", String), literal_column(f"'{DELETED}'", String)
+# deleted or rejected ones that may still have published replies), each with its author's
+# profile. One query for the whole thread (comments/thread.py builds the page); the statuses
+# are written into the SQL, as above.
+_SHOWN_STATUSES = tuple(
+    literal_column(f"'{status}'", String) for status in (PUBLISHED, DELETED, REJECTED)
+)
 _THREAD = cast(
     "Select[Any]",
     select(

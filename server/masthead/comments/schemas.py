@@ -37,7 +37,13 @@ class ThreadCommentOut(BaseModel):
     parent_id: int | None = Field(description="The comment it answers; null at the top level.")
     deleted: bool = Field(
         description="A deleted comment kept for the published replies below it: its body, "
-        'author and edit time are null; readers see "This comment was deleted."'
+        'author and edit time are null; readers see "This comment was deleted." Also true for '
+        "a removed comment (below)."
+    )
+    removed: bool = Field(
+        description="A moderator rejected it after replies were published under it: it keeps "
+        'its place as a deleted one does; readers see "This comment was removed by a '
+        'moderator."'
     )
     body: str | None = Field(description="Plain text, line breaks kept: never markup.")
     created_at: str = Field(description="When it was written (UTC, ISO 8601).")

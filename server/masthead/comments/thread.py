@@ -28,7 +28,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from masthead.comments import cursors
-from masthead.comments.models import DELETED, PUBLISHED
+from masthead.comments.models import DELETED, PUBLISHED, REJECTED
 from masthead.identity.api import initials, read_profile
 
 # "best": featured first, then score (up - down), then the most published replies, then
@@ -146,11 +146,15 @@ def decode_cursor(sort: str, cursor: str) -> tuple[int, ...]:
 
 def comment_view(row: Row, replies: list[dict[str, Any]]) -> dict[str, Any]:
     """One comment as the thread shows it (the writing calls answer the same shape)."""
-    deleted = row.status == DELETED
+    # A deleted comment, or one a moderator rejected after replies were published under it,
+    # keeps its place for those replies, with nothing of its own.
+    removed = row.status == REJECTED
+    deleted = row.status == DELETED or removed
     return {
         "id": row.id,
         "parent_id": row.parent_id,
         "deleted": deleted,
+        "removed": removed,
         "body": None if deleted else row.body,
         "created_at": iso_time(row.created_at),
         "edited_at": None if deleted else iso_time(row.edited_at),

@@ -231,3 +231,25 @@ def test_the_awaited_read_reads_as_the_blocking_one(runtime: Runtime) -> None:
     assert [row.body for row in rows] == ["hello"]
     assert rows[0].profile == {"display-name": "Night Owl"}
     assert rows[0].created_at.tzinfo is not None
+
+
+def test_a_comment_rejected_above_published_replies_keeps_their_place_as_removed(
+    client: TestClient, runtime: Runtime
+) -> None:
+    author = reader(runtime, "a@x.com", **{"display-name": "Loud One"})
+    rejected = write(runtime, "over the line", minutes=1, status=REJECTED, author=author)
+    write(runtime, "a fair answer", minutes=2, parent=rejected)
+    write(runtime, "rejected alone", minutes=3, status=REJECTED)
+
+    answer = page(client, sort="oldest")
+    assert len(answer["comments"]) == 1
+    removed = answer["comments"][0]
+    assert (removed["id"], removed["deleted"], removed["removed"]) == (rejected, True, True)
+    assert (removed["body"], removed["author"], removed["edited_at"]) == (None, None, None)
+    assert bodies(removed["replies"]) == ["a fair answer"]
+    assert removed["replies"][0]["removed"] is False
+    # Every published comment counted is one a reader can see: the thread and the counts agree.
+    counts = client.get(
+        "/comments/v1/messages-count", params={"spot_id": MAIN_SPOT, "posts_ids": str(RALLY)}
+    )
+    assert answer["total"] == counts.json()["messages_count"][str(RALLY)] == 1

@@ -2173,7 +2173,7 @@ export interface paths {
         };
         /**
          * A page of a story's published comment thread, for the comments under the story
-         * @description Public: no session, no nonce; `Cache-Control: public, max-age=30`. 20 top-level comments a page, each with its replies two levels deep (replies oldest first; deeper replies are listed at the second level, each naming its parent). Only published comments show; a deleted comment with published replies below keeps its place, marked `deleted` with no body or author. A reply whose parent readers cannot see (pending, rejected) is not shown; pending comments are never shown nor counted (their author sees them in GET /comments/v1/me). Each comment carries its `up_votes`, `down_votes`, `hearts` and whether a moderator `featured` it. Authors: a name always; initials and avatar colour unless the profile is private. `total` counts the published comments as messages-count does. A post the spot does not know has an empty thread (total 0), as its count is 0. 400 `bad-request`, with a sentence saying what is wrong, when spot_id or post_id is missing or breaks its pattern, sort is not one of the three, or cursor is not a next_cursor given for that sort.
+         * @description Public: no session, no nonce; `Cache-Control: public, max-age=30`. 20 top-level comments a page, each with its replies two levels deep (replies oldest first; deeper replies are listed at the second level, each naming its parent). Only published comments show; a deleted comment with published replies below keeps its place, marked `deleted` with no body or author, and so does one a moderator rejected after they were published (marked `removed` too); pending comments are never shown nor counted (their author sees them in GET /comments/v1/me). Each comment carries its `up_votes`, `down_votes`, `hearts` and whether a moderator `featured` it. Authors: a name always; initials and avatar colour unless the profile is private. `total` counts the published comments as messages-count does. A post the spot does not know has an empty thread (total 0), as its count is 0. 400 `bad-request`, with a sentence saying what is wrong, when spot_id or post_id is missing or breaks its pattern, sort is not one of the three, or cursor is not a next_cursor given for that sort.
          */
         get: operations["comment_thread_comments_v1_thread_get"];
         put?: never;
@@ -6705,7 +6705,7 @@ export interface components {
             created_at: string;
             /**
              * Deleted
-             * @description A deleted comment kept for the published replies below it: its body, author and edit time are null; readers see "This comment was deleted."
+             * @description A deleted comment kept for the published replies below it: its body, author and edit time are null; readers see "This comment was deleted." Also true for a removed comment (below).
              */
             deleted: boolean;
             /**
@@ -6735,6 +6735,11 @@ export interface components {
              * @description The comment it answers; null at the top level.
              */
             parent_id: number | null;
+            /**
+             * Removed
+             * @description A moderator rejected it after replies were published under it: it keeps its place as a deleted one does; readers see "This comment was removed by a moderator."
+             */
+            removed: boolean;
             /**
              * Replies
              * @description At the top level: its replies, oldest first. Under a reply: every comment below that reply, at any depth, oldest first (each names its parent). Under those: always empty.

@@ -15,6 +15,7 @@ import type { Commenter, ThreadComment, Vote } from './wire';
 
 const WHEN = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 export const DELETED_TEXT = 'This comment was deleted.';
+export const REMOVED_TEXT = 'This comment was removed by a moderator.';
 export const PENDING_TEXT = 'Waiting for a moderator';
 
 export function CommentText({ body }: { body: string }) {
@@ -195,7 +196,7 @@ export function CommentItem({ comment, depth, pendingIds }: CommentItemProps) {
   if (!visible) {
     return (
       <article ref={article} className="comment comment--deleted" data-comment-id={comment.id} tabIndex={-1}>
-        <p className="comment__body">{DELETED_TEXT}</p>
+        <p className="comment__body">{comment.removed ? REMOVED_TEXT : DELETED_TEXT}</p>
         {replies}
       </article>
     );

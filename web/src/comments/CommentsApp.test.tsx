@@ -333,3 +333,14 @@ describe('the page’s comment counts of the story', () => {
     counts.remove();
   });
 });
+
+describe('a comment a moderator removed above published replies', () => {
+  it('keeps its place with the moderator sentence, and its replies show', async () => {
+    const removed = comment(8, null, { removed: true, replies: [comment(9, 'a fair answer', { parent_id: 8 })] });
+    serve({ 'GET /comments/v1/me': SIGNED_OUT, 'GET /comments/v1/thread': page([removed]) });
+    renderApp();
+    expect(await screen.findByText('This comment was removed by a moderator.')).toBeInTheDocument();
+    expect(screen.queryByText('This comment was deleted.')).toBeNull();
+    expect(screen.getByText('a fair answer')).toBeInTheDocument();
+  });
+});

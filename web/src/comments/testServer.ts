@@ -68,6 +68,7 @@ export function comment(id: number, body: string | null, extra: Partial<ThreadCo
     id,
     parent_id: null,
     deleted: body === null,
+    removed: false,
     body,
     created_at: '2026-11-27T18:00:00Z',
     edited_at: null,

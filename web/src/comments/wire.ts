@@ -89,6 +89,7 @@ export function readComment(raw: unknown): ThreadComment {
     id: count(value.id),
     parent_id: typeof value.parent_id === 'number' ? value.parent_id : null,
     deleted: value.deleted === true,
+    removed: value.removed === true,
     body: textOrNull(value.body),
     created_at: typeof value.created_at === 'string' ? value.created_at : '',
     edited_at: textOrNull(value.edited_at),
