@@ -208,6 +208,26 @@ describe('a signed-in reader', () => {
     await user.click(screen.getByRole('button', { name: 'Yes, delete it' }));
     await waitFor(() => expect(screen.queryByText('first')).toBeNull());
   });
+
+  it('deleting a reply gives the focus to the comment it answered', async () => {
+    let gone = false;
+    const reply = comment(2, 'my reply', { parent_id: 1, author: ADA });
+    serve({
+      'GET /comments/v1/me': { ...SIGNED_IN, own: [2] },
+      'GET /blaize/datalayer': { dataLayer: {} },
+      'GET /comments/v1/thread': () => page([comment(1, 'the question', { replies: gone ? [] : [reply] })]),
+      'DELETE /comments/v1/messages/2': () => {
+        gone = true;
+        return new Response(null, { status: 204 });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp();
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, delete it' }));
+    await waitFor(() => expect(screen.queryByText('my reply')).toBeNull());
+    expect(screen.getByText('the question').closest('article')).toHaveFocus();
+  });
 });
 
 describe('reporting a comment', () => {

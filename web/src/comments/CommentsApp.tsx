@@ -129,12 +129,18 @@ export function CommentsApp({ story, webhook, path }: CommentsAppProps) {
         return answer;
       },
       async remove(id) {
+        // The focus goes where the comment was: to the comment it answered, or for a comment
+        // on the story to the section's heading.
+        const parent = root.current
+          ?.querySelector(`[data-comment-id="${id}"]`)
+          ?.parentElement?.closest<HTMLElement>('article[data-comment-id]');
         await api.deleteComment(id);
         change((comments) => removeComment(comments, id));
         setMe((state) => ({ ...state, own: state.own.filter((own) => own !== id), pending: state.pending.filter((c) => c.id !== id) }));
         announce('Your comment was deleted.');
-        document.getElementById('comments-heading')?.setAttribute('tabindex', '-1');
-        document.getElementById('comments-heading')?.focus();
+        const heading = document.getElementById('comments-heading');
+        heading?.setAttribute('tabindex', '-1');
+        (parent?.isConnected ? parent : heading)?.focus();
         await refresh();
       },
       async vote(id, value) {
