@@ -276,6 +276,19 @@ describe('new comments arriving', () => {
     act(() => void window.dispatchEvent(new Event('pagehide')));
     expect(FakeEventSource.last!.closed).toBe(true);
   });
+
+  it('are caught up once a dropped stream is back: what came meanwhile had no event', async () => {
+    let comments = [comment(1, 'one')];
+    serve({ 'GET /comments/v1/me': SIGNED_OUT, 'GET /comments/v1/thread': () => page(comments) });
+    renderApp();
+    await screen.findByText('one');
+    act(() => FakeEventSource.last!.fire('open', {})); // the first opening reloads nothing
+    act(() => FakeEventSource.last!.fire('error', {})); // the browser reconnects on its own
+    comments = [comment(4, 'while away'), ...comments];
+    expect(screen.queryByText('while away')).toBeNull();
+    act(() => FakeEventSource.last!.fire('open', {}));
+    expect(await screen.findByText('while away')).toBeInTheDocument();
+  });
 });
 
 describe('following a commenter', () => {
