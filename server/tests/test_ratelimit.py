@@ -129,3 +129,60 @@ def test_two_servers_on_redis_refuse_the_same_login_spray(
         assert refused.json()["type"] == "too-many-requests"
         assert "Please wait 5 minutes" in refused.json()["message"]
         assert 295 < int(refused.headers["Retry-After"]) <= 300
+
+
+class _Unreachable:
+    """A shared limiter whose Redis does not answer, until told it is back."""
+
+    def __init__(self) -> None:
+        self.up = False
+        self.asked = 0
+        self.counted = WindowRateLimiter(MemoryStorage())
+
+    def hit(self, key: str, limit: int, window_seconds: int) -> int:
+        self.asked += 1
+        if not self.up:
+            raise redis.ConnectionError("Error 111 connecting to 127.0.0.1:6390.")
+        return self.counted.hit(key, limit, window_seconds)
+
+
+def test_while_redis_is_down_each_process_counts_on_its_own_then_redis_again(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    now = [100.0]
+    shared = _Unreachable()
+    limiter = ratelimit.SharedOrLocal(shared, WindowRateLimiter(MemoryStorage()), lambda: now[0])
+    with caplog.at_level("WARNING", logger="masthead.ratelimit"):
+        assert [limiter.hit("login:ip:a", 2, 300) for _ in range(2)] == [0, 0]
+        assert limiter.hit("login:ip:a", 2, 300) > 0  # the limit still holds, in process
+        assert shared.asked == 1  # not asked again on every attempt while down
+        now[0] += ratelimit.RETRY_SHARED_SECONDS + 1
+        shared.up = True
+        assert limiter.hit("login:ip:b", 2, 300) == 0
+        assert shared.asked == 2
+    assert [r.getMessage().split(":")[0] for r in caplog.records] == [
+        "rate limits count in this process",
+        "rate limits count on Redis again",
+    ]
+
+
+def test_with_redis_unreachable_readers_register_sign_in_and_reset_and_limits_hold(
+    settings: Settings, clock: FrozenClock
+) -> None:
+    down = settings.model_copy(
+        update={"redis_url": "redis://127.0.0.1:1/0", "rate_limit_per_account": 3}
+    )
+    with TestClient(create_app(down, clock), base_url="http://testserver") as client:
+        assert register(client, "down@example.com").status_code == 200
+        client.post("/blaize/logout")
+        assert login(client, "down@example.com").status_code == 200
+        reset = client.post(
+            "/blaize/users/reset", json={"identifiers": {"email_address": "down@example.com"}}
+        )
+        assert reset.status_code == 201, reset.text
+        # Three attempts on the account (the sign-in above counted), then a refusal: counted
+        # in this process meanwhile.
+        for _ in range(2):
+            assert login(client, "down@example.com", "Guess-1234").status_code == 401
+        refused = login(client, "down@example.com", "Guess-1234")
+        assert refused.status_code == 429
