@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 import psycopg
-from psycopg_pool import AsyncConnectionPool
+from psycopg_pool import AsyncConnectionPool, PoolTimeout
 from sqlalchemy import Connection, DateTime, Dialect, Engine, MetaData, Select, create_engine, event
 from sqlalchemy.dialects import postgresql as pg_dialect
 from sqlalchemy.dialects import sqlite as sqlite_dialect
@@ -160,6 +160,10 @@ class PreparedRead:
 # Awaited reads in flight at once on PostgreSQL, per process: enough to keep the database's
 # core busy while the loop works; each is a PostgreSQL backend, so few.
 AWAITED_CONNECTIONS = 4
+# How long an awaited read waits for one of them before the request gives up (a 503, errors.py):
+# psycopg_pool's own default, 30 s, held every reader's page that long while PostgreSQL was
+# down or restarting.
+AWAITED_WAIT_SECONDS = 5.0
 
 
 class AwaitedReads:
@@ -186,6 +190,7 @@ class AwaitedReads:
             kwargs=self._kwargs,
             min_size=1,
             max_size=AWAITED_CONNECTIONS,
+            timeout=AWAITED_WAIT_SECONDS,
             open=False,
             name="masthead-awaited-reads",
         )
@@ -208,6 +213,8 @@ class AwaitedReads:
                 async with self._pool.connection() as conn:
                     cursor = await conn.execute(sql, params)
                     return await cursor.fetchall()
+            except PoolTimeout:
+                raise  # no connection to be had: another try would wait as long again
             except psycopg.OperationalError:
                 # A connection the server dropped (a restart, a failover): the pool discards
                 # it on its return. Every idle one may be gone too: past them, a new one.

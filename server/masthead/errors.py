@@ -6,12 +6,16 @@ sentence a person can act on.
 
 from __future__ import annotations
 
+import logging
+import sqlite3
 from typing import Any
 
+import psycopg
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from sqlalchemy.exc import DataError
+from sqlalchemy.exc import DataError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Route
 
@@ -22,6 +26,14 @@ NUL_MESSAGE = (
     "The request contains a NUL character (\\u0000), which no field accepts. "
     "Remove it and try again."
 )
+
+
+# The database cannot be reached (restarting, failing over, every connection busy): what was
+# being done is rolled back, and the reader is asked to try again shortly. One log line each,
+# no traceback: during a restart there are many, and they say the same thing.
+DATABASE_UNAVAILABLE = "We couldn't reach our database just now. Please try again in a moment."
+DATABASE_RETRY_AFTER = "5"
+log = logging.getLogger("masthead.errors")
 
 
 class ApiError(Exception):
@@ -71,6 +83,27 @@ def install_error_handlers(app: FastAPI) -> None:
             raise exc  # a fault of ours, not of the request: a 500
         return JSONResponse(error_body("bad-request", NUL_MESSAGE), 400)
 
+    async def _database_unavailable(request: Request, exc: Exception) -> JSONResponse:
+        cause = getattr(exc, "orig", None) or exc
+        if not _unreachable(cause):
+            raise exc  # a fault of ours (SQLite's "no such table" is an OperationalError too)
+        first_line = str(cause).strip().splitlines()[0] if str(cause).strip() else ""
+        log.warning(
+            "database unavailable: %s %s: %s: %s",
+            request.method,
+            request.url.path,
+            type(cause).__name__,
+            first_line,
+        )
+        return JSONResponse(
+            error_body("service-unavailable", DATABASE_UNAVAILABLE),
+            503,
+            headers={"Retry-After": DATABASE_RETRY_AFTER},
+        )
+
+    for unreachable in (OperationalError, PoolTimeoutError, psycopg.OperationalError):
+        app.add_exception_handler(unreachable, _database_unavailable)
+
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         kinds = {
@@ -90,6 +123,14 @@ def install_error_handlers(app: FastAPI) -> None:
             exc.status_code,
             headers=headers,
         )
+
+
+def _unreachable(cause: BaseException) -> bool:
+    """A database that cannot answer now: PostgreSQL's connection failures and time-outs,
+    SQLAlchemy's pool waiting in vain, SQLite's file locked by a long writer."""
+    if isinstance(cause, psycopg.OperationalError | PoolTimeoutError):
+        return True
+    return isinstance(cause, sqlite3.OperationalError) and "locked" in str(cause)
 
 
 def allowed_methods(request: Request) -> str:
