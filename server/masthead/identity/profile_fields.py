@@ -146,6 +146,8 @@ def clean_value(key: str, value: Any) -> Any:
         low, high = INTEGER_KEYS[key]
         if value is None or value == "":
             return None
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)  # 3.0 is an integer to JSON (and to the OpenAPI document)
         if isinstance(value, bool) or not isinstance(value, int | str):
             raise ProfileValueError(f"The {key} field must be a number from {low} to {high}.")
         try:

@@ -127,3 +127,6 @@ def test_a_birthday_is_a_day_of_its_month_whichever_part_changes(client: TestCli
     assert (profile["birth-month"], profile["birth-day"]) == (2, 29)  # nothing half-written
     cleared = client.post("/blaize/profile", json={"birth-month": None, "birth-day": 31})
     assert cleared.status_code == 200, cleared.text  # a day without a month fits any month
+    # 3.0 is an integer to JSON: the month it names is kept as 3; 3.5 is no month.
+    assert client.post("/blaize/profile", json={"birth-month": 3.0}).json()["birth-month"] == 3
+    assert client.post("/blaize/profile", json={"birth-month": 3.5}).status_code == 400
