@@ -29,8 +29,8 @@ from masthead.decisions import console_routes as decision_console_routes
 from masthead.decisions import operator_routes as decision_operator_routes
 from masthead.decisions import routes as decision_routes
 from masthead.errors import install_error_handlers
-from masthead.identity import avatar_routes, read_routes
 from masthead.human_verification import routes as human_verification_routes
+from masthead.identity import avatar_routes, read_routes
 from masthead.identity import routes as identity_routes
 from masthead.identity.social import routes as social_sign_in_routes
 from masthead.jobs.runner import start_inprocess_worker
@@ -57,6 +57,7 @@ from masthead.site.static_pages import operator_routes as static_page_operator_r
 from masthead.site.static_pages import routes as static_pages
 from masthead.staff import routes as staff_routes
 from masthead.support import routes as support_routes
+from masthead.verification_double import routes as verification_double
 from masthead.web import admin_routes, docs_routes
 from masthead.web import routes as web_routes
 from masthead.webhooks import routes as webhook_routes
@@ -147,6 +148,8 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.include_router(referral_routes.router)
     if settings.payments == "sandbox" and not settings.production:  # the embedded Braintree
         app.include_router(payment_sandbox.router)
+    if settings.human_verification_double and not settings.production:  # the local provider
+        app.include_router(verification_double.router)
     if not settings.production:  # GET /demo/merchant: the demo tenant's page
         app.include_router(referral_demo.router)
     app.include_router(site_routes.router)

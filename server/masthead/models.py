@@ -14,6 +14,7 @@ from masthead.comments.cached_pages import models as kept_page_models  # noqa: F
 from masthead.db import Base
 from masthead.decisions import models as decision_models  # noqa: F401 (tables)
 from masthead.identity.models import AuthSession, HomeDelivery, OneTimeToken, Profile, User
+from masthead.identity.social import models as social_models  # noqa: F401 (tables)
 from masthead.jobs.models import OutboxJob
 from masthead.mail.models import DeliveredMail
 from masthead.moderation import models as moderation_models  # noqa: F401 (tables)

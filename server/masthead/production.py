@@ -16,6 +16,7 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
+from masthead.identity.social.production_check import social_sign_in_problems
 from masthead.referrals.production_check import unsafe_tenants
 from masthead.settings import Settings
 
@@ -55,6 +56,11 @@ def settings_problems(settings: Settings) -> list[str]:
                 f"MASTHEAD_{name.upper()}={sandbox_value}: the sandbox's value; set your "
                 "Braintree account's"
             )
+    if settings.human_verification_double:
+        problems.append(
+            "MASTHEAD_HUMAN_VERIFICATION_DOUBLE=true: the local verification double passes "
+            "any browser; set it to false and configure recaptcha or turnstile keys"
+        )
     if settings.seed_demo:
         problems.append(
             "MASTHEAD_SEED_DEMO=true: demo readers with a published password; set it to false"
@@ -74,6 +80,7 @@ def settings_problems(settings: Settings) -> list[str]:
             "MASTHEAD_WEBHOOK_SECRET is empty or equals MASTHEAD_SECRET_KEY: webhook "
             "targets would hold the key that signs nonces; set a different random secret"
         )
+    problems += social_sign_in_problems(settings)
     if urlsplit(settings.public_url).scheme != "https":
         problems.append(
             f"MASTHEAD_PUBLIC_URL={settings.public_url}: not https://, so cookies are not "

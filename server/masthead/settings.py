@@ -314,8 +314,113 @@ class Settings(BaseSettings):
         "eligible in the postal-code call; empty: every state.",
     )
     # --- social sign-in (identity/social) ---
+    social_development_provider: bool = Field(
+        default=True,
+        description="Offer the built-in development identity provider (a page where one "
+        "types the account's subject, email, verified flag and names) for every social "
+        "provider without settings of its own; production refuses it.",
+    )
+    social_attempt_minutes: int = Field(
+        default=10, ge=1, le=60, description="How long a social sign-in popup may take."
+    )
+    social_sign_ins_per_address: int = Field(
+        default=60,
+        ge=1,
+        description="Social sign-in popups one client address may open per rate-limit window.",
+    )
+    google_client_id: str = Field(default="", description="Google OAuth client id.")
+    google_client_secret: str = Field(default="", description="Google OAuth client secret.")
+    google_metadata_url: str = Field(
+        default="https://accounts.google.com/.well-known/openid-configuration",
+        description="Google's OpenID Connect discovery document.",
+    )
+    facebook_client_id: str = Field(default="", description="Facebook app id.")
+    facebook_client_secret: str = Field(default="", description="Facebook app secret.")
+    facebook_authorize_url: str = Field(
+        default="https://www.facebook.com/v21.0/dialog/oauth",
+        description="Facebook's OAuth 2 authorization endpoint.",
+    )
+    facebook_token_url: str = Field(
+        default="https://graph.facebook.com/v21.0/oauth/access_token",
+        description="Facebook's OAuth 2 token endpoint.",
+    )
+    facebook_profile_url: str = Field(
+        default="https://graph.facebook.com/v21.0/me",
+        description="Facebook's Graph API call for the signed-in person.",
+    )
+    apple_client_id: str = Field(default="", description="Sign in with Apple: the Services ID.")
+    apple_team_id: str = Field(default="", description="Sign in with Apple: the team id.")
+    apple_key_id: str = Field(default="", description="Sign in with Apple: the key's id.")
+    apple_private_key: str = Field(
+        default="", description="Sign in with Apple: the key (PEM) that signs client secrets."
+    )
+    apple_metadata_url: str = Field(
+        default="https://appleid.apple.com/.well-known/openid-configuration",
+        description="Apple's OpenID Connect discovery document.",
+    )
     # --- human verification (human_verification) ---
+    human_verification_provider: Literal["none", "recaptcha", "turnstile"] = Field(
+        default="none",
+        description="The human-verification challenge (action nyp_membership) guarding "
+        "registration and the payflow: 'recaptcha' (reCAPTCHA v3), 'turnstile' (Cloudflare "
+        "Turnstile) or 'none'. Without a site key and secret it is off, as under `make run`.",
+    )
+    human_verification_site_key: str = Field(
+        default="", description="The provider's site key, given to the browser."
+    )
+    human_verification_secret: str = Field(
+        default="", description="The provider's secret key, sent only to its siteverify."
+    )
+    human_verification_score_threshold: float = Field(
+        default=0.5,
+        ge=0.0,
+        le=1.0,
+        description="reCAPTCHA v3: the lowest score (0.0 bot to 1.0 human) that passes.",
+    )
+    human_verification_disabled: bool = Field(
+        default=False,
+        description="Turn the challenge off although a provider and keys are set "
+        "(GET .../recaptcha-disable then says disabled).",
+    )
+    human_verification_siteverify_url: str = Field(
+        default="",
+        description="Where the server checks tokens; empty: the provider's own siteverify "
+        "(or the verification double's, when MASTHEAD_HUMAN_VERIFICATION_DOUBLE is on).",
+    )
+    human_verification_script_url: str = Field(
+        default="",
+        description="The provider's browser script; empty: the provider's own (or the "
+        "verification double's, when MASTHEAD_HUMAN_VERIFICATION_DOUBLE is on).",
+    )
+    human_verification_double: bool = Field(
+        default=False,
+        description="Serve the local verification double (/verification-double/*: a browser "
+        "script with the providers' API and a siteverify honouring Turnstile's test secrets) "
+        "and aim the challenge at it; for tests, refused in production.",
+    )
+    human_verification_proof_minutes: int = Field(
+        default=15,
+        ge=1,
+        le=120,
+        description="How long a passed check lets this browser register and start a "
+        "purchase (a signed, HttpOnly cookie).",
+    )
+    human_verification_attempts_per_address: int = Field(
+        default=60,
+        ge=1,
+        description="Verification checks (POST .../recaptcha) per client address per "
+        "rate-limit window (429 beyond).",
+    )
     # --- the reader's data (reader_data) ---
+    data_exports_per_reader: int = Field(
+        default=5,
+        ge=1,
+        description="Downloads of a reader's data (GET /blaize/users/data) per reader per "
+        "data-export window (429 beyond): each one reads everything Masthead holds about them.",
+    )
+    data_export_window_seconds: int = Field(
+        default=3600, ge=1, description="Length of the data-export window."
+    )
 
     @field_validator("trusted_proxies")
     @classmethod

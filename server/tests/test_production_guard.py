@@ -35,6 +35,7 @@ CLEAN: dict[str, Any] = {
     "braintree_public_key": "live-public-key",
     "braintree_private_key": "live-private-key",
     "seed_demo": False,
+    "social_development_provider": False,
 }
 
 
@@ -115,6 +116,7 @@ def test_every_offending_setting_is_named_in_one_message(
         "MASTHEAD_BRAINTREE_PUBLIC_KEY=sandbox_public_key",
         "MASTHEAD_BRAINTREE_PRIVATE_KEY=sandbox_private_key",
         "MASTHEAD_SEED_DEMO=true",
+        "MASTHEAD_SOCIAL_DEVELOPMENT_PROVIDER=true",
         "MASTHEAD_SECRET_KEY is not set",
         "MASTHEAD_WEBHOOK_SECRET",
         "MASTHEAD_PUBLIC_URL=http://127.0.0.1:8000",
@@ -122,7 +124,7 @@ def test_every_offending_setting_is_named_in_one_message(
         "referral tenant 'short_key' has an API key of 31 bytes",
     ):
         assert named in message, named
-    assert len([line for line in message.splitlines() if line.startswith("  - ")]) == 12
+    assert len([line for line in message.splitlines() if line.startswith("  - ")]) == 13
 
 
 def test_a_live_tenant_with_a_32_byte_key_is_fit(

@@ -65,7 +65,7 @@ from masthead.billing.memberships.refunds import Refund, refund_charge
 from masthead.billing.memberships.retries import CHECK_INTERVAL_SECONDS as RETRY_CHECK_SECONDS
 from masthead.billing.memberships.retries import PAID as PAID_STATUSES
 from masthead.billing.memberships.retries import retry_past_due
-from masthead.billing.memberships.schemas import MembershipOut, SubscriptionOut
+from masthead.billing.memberships.schemas import MembershipOut, SubscriptionOut, day_of
 from masthead.billing.memberships.service import LIVE, AccountFacts, account_facts
 from masthead.billing.memberships.service import cancel as cancel_membership
 from masthead.billing.memberships.service import membership as membership_of
@@ -148,6 +148,7 @@ __all__ = [
     "billing_day_for",
     "cancel_membership",
     "card_entry",
+    "day_of",
     "discounts",
     "end_paid_memberships",
     "facts",

@@ -72,7 +72,9 @@ def counts_at(
         history = histories.get(row.id)
         status = None if history is None else history.at(moment)
         if status is not None and row.created_at < moment:
-            facts_by_reader[row.user_id].append(facts_as_of(row, status, day))
+            # An erased reader's subscription (user_id None, reader_data) counts on its own.
+            reader = row.user_id if row.user_id is not None else row.id
+            facts_by_reader[reader].append(facts_as_of(row, status, day))
     return Counter(resolve_status(facts, today=day) for facts in facts_by_reader.values())
 
 

@@ -14,6 +14,10 @@ from masthead.db import Base, UTCDateTime
 
 class User(Base):
     __tablename__ = "users"
+    # An erased account's id is never given to another (reader_data deletes rows; SQLite
+    # would otherwise reuse the highest id, PostgreSQL's sequence never does): audit entries,
+    # once-only mail keys and rate limits that name an id keep meaning the same person.
+    __table_args__ = ({"sqlite_autoincrement": True},)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     email: Mapped[str] = mapped_column(String(320), unique=True)

@@ -10,6 +10,7 @@ from pydantic import BaseModel
 
 from masthead.deps import DbDep, RuntimeDep
 from masthead.errors import ApiError
+from masthead.human_verification.api import require_human_proof
 from masthead.identity import credentials, email_change, schemas, service
 from masthead.identity.auth import AddressDep, ReaderDep
 from masthead.identity.cookies import (
@@ -63,8 +64,11 @@ def _signed_in(
 @router.post(
     "/register",
     response_model=schemas.AuthResponse,
-    responses={400: {}, 409: {}, 429: {}},
+    responses={400: {}, 403: {}, 409: {}, 429: {}},
     summary="Create an account and sign in (400 password-not-strong, 409 user-already-exists)",
+    description="While human verification is on (GET /wp-json/nyp-membership/v1/"
+    "recaptcha-disable), a password registration needs a passed check first (POST "
+    "/wp-json/nyp-membership/v1/recaptcha): 403 `human-verification-required` without one.",
 )
 def register(
     body: schemas.RegisterRequest,
@@ -75,6 +79,8 @@ def register(
     address: AddressDep,
 ) -> schemas.AuthResponse:
     _limit(rt, "register", address)
+    if not body.validators.token_exchange:  # a provider vouched for an SSO registration
+        require_human_proof(request)  # 403 human-verification-required while it is on
     try:
         user, issued = service.register(
             db,

@@ -131,7 +131,8 @@ def register(
 ) -> tuple[User, IssuedSession | None]:
     email = normalise_email(email_address)
     if token_exchange is not None:  # a social sign-in popup's register action
-        from masthead.identity.social.service import register_with_provider  # noqa: PLC0415 (it builds on this module)
+        # Imported here: social sign-in builds on this module (an import cycle otherwise).
+        from masthead.identity.social.registration import register_with_provider
 
         return register_with_provider(db, rt, email, token_exchange, attributes, user_agent)
     if not password:

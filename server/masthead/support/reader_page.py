@@ -19,6 +19,7 @@ from masthead.billing.api import (
     PaymentMethodOut,
     SubscriptionOut,
     account_facts,
+    day_of,
     home_delivery_view,
     membership_of,
     payment_methods_of,
@@ -122,7 +123,7 @@ def page(db: Session, rt: Runtime, gw: PaymentGateway, reader_id: int) -> schema
                 access_until=membership.accessUntil,
                 paid_through=None
                 if membership.activeSubscription is None
-                else _date_of(membership.activeSubscription.paid_through_date),
+                else day_of(membership.activeSubscription.paid_through_date),
                 free_trial_until=membership.freeTrialUntil,
                 plan_change_date=membership.planChangeDate,
                 paused_length=membership.pausedLength,
@@ -162,12 +163,6 @@ def _payment_methods(
         return [], exc.message
 
 
-def _date_of(value: object) -> str | None:
-    """A DateObject's day ("YYYY-MM-DD 00:00:00.000000" -> "YYYY-MM-DD")."""
-    text = getattr(value, "date", None)
-    return None if text is None else str(text)[:10]
-
-
 def _subscription(s: SubscriptionOut) -> schemas.SubscriptionRow:
     return schemas.SubscriptionRow(
         id=s.id,
@@ -176,8 +171,8 @@ def _subscription(s: SubscriptionOut) -> schemas.SubscriptionRow:
         state=s.subscription_state,
         price=s.plan.amount,
         trial=s.trial,
-        next_billing_date=_date_of(s.next_billing_date),
-        paid_through_date=_date_of(s.paid_through_date),
+        next_billing_date=day_of(s.next_billing_date),
+        paid_through_date=day_of(s.paid_through_date),
         ends=s.ends,
         follows_on=None if s.pendingSubscription is None else s.pendingSubscription.id,
     )

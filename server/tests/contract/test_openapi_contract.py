@@ -129,6 +129,10 @@ RULES: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {
         "bad-request": ("Name the reader to ban: give user_id or comment_id, not both.",),
     },
     ("PUT", "/admin/api/comments/settings"): {"bad-request": ()},
+    # Deleting an account needs its password: a schema-valid string is rarely the right one.
+    ("POST", "/blaize/users/delete/"): {
+        "bad-credentials": ("Sorry, that password is not right. Please try again.",),
+    },
     # The same for a recipient: its 400 names the recipient, so any message of the type.
     ("POST", "/api/v1/{tenant_alias}/mail/referralinvite"): {"bad-request": ()},
     ("POST", "/blaize/profile"): {  # each name listed must be a key sent

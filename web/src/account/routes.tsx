@@ -21,6 +21,7 @@ const Subscribe = lazyScreen('subscribe', () => import('./screens/SubscribeScree
 const Membership = lazyScreen('membership', () => import('./screens/MembershipScreen'));
 const PaymentMethod = lazyScreen('payment-method', () => import('./screens/PaymentMethodScreen'));
 const NotFound = lazyScreen('not-found', () => import('./screens/NotFoundScreen'));
+const AccountDeleted = lazyScreen('account-deleted', () => import('./settings/AccountDeletedScreen'));
 
 export function AccountRoutes() {
   return (
@@ -37,6 +38,7 @@ export function AccountRoutes() {
           }
         />
         <Route path="register-success" element={<RegisterSuccess />} />
+        <Route path="account-deleted" element={<AccountDeleted />} />
         <Route path="forgot-password" element={<ForgotPassword />} />
         <Route path="reset-password" element={<ResetPassword />} />
         <Route

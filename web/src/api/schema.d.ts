@@ -1652,6 +1652,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/blaize/oauth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The social sign-in providers offered here */
+        get: operations["offered_providers_blaize_oauth_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blaize/oauth/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start a social sign-in in a 500x600 popup
+         * @description Opened by the login and register screens in a popup. The popup ends on a page that posts `{action, cookie, tracking_id, identifier, stateKey, provider, state}` to the opener (its own origin only) and closes: `login` signed the reader in, `register` hands a `stateKey` for POST /blaize/register with `validators.token_exchange`, `error` says it failed.
+         */
+        get: operations["start_sign_in_blaize_oauth__provider__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/blaize/payment/braintree/subscribe": {
         parameters: {
             query?: never;
@@ -1751,6 +1788,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/blaize/profile/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider's name parts (_google, _facebook, _apple) */
+        get: operations["get_provider_profile_blaize_profile__provider__get"];
+        /** Update the provider's name parts (_google, _facebook, _apple) */
+        put: operations["put_provider_profile_blaize_profile__provider__put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/blaize/register": {
         parameters: {
             query?: never;
@@ -1760,7 +1815,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account and sign in (400 password-not-strong, 409 user-already-exists) */
+        /**
+         * Create an account and sign in (400 password-not-strong, 409 user-already-exists)
+         * @description While human verification is on (GET /wp-json/nyp-membership/v1/recaptcha-disable), a password registration needs a passed check first (POST /wp-json/nyp-membership/v1/recaptcha): 403 `human-verification-required` without one.
+         */
         post: operations["register_blaize_register_post"];
         delete?: never;
         options?: never;
@@ -1779,6 +1837,46 @@ export interface paths {
         put?: never;
         /** Change the password (400 password-not-strong, 403 bad-credentials) */
         post: operations["change_password_blaize_users_change_password__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blaize/users/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download my data: everything Masthead holds about the signed-in reader
+         * @description Account, profile, sessions (when, until when and on what: never a token), membership, subscriptions and their payments, payment methods as the reader's screen describes them (brand, last 4, expiry), comments and votes, referrals and rewards. No secret is ever in it: no password hash, no session or gateway token. A mail tells the reader of each download. Limited per reader (`MASTHEAD_DATA_EXPORTS_PER_READER` per `MASTHEAD_DATA_EXPORT_WINDOW_SECONDS`): 429 beyond.
+         */
+        get: operations["download_data_blaize_users_data_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blaize/users/delete/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete my account, confirmed with the password
+         * @description Cancels a live membership at the end of its paid period (no refund, no further charge), removes the saved payment methods, the profile, every session and the referral details, and the account itself: its comments stay as "Former reader", its payments are kept without name or email, and the email address can register again. A mail to the address confirms it; the answer signs the browser out. 400 `bad-credentials` (wrong password) or `password-not-set` (an account without a password: it sets one with a reset link first); attempts are limited as login's are (429); 503 `payment-unavailable` when the payment service does not answer (the account is not deleted; a membership already cancelled stays cancelled, and a retry goes on).
+         */
+        post: operations["delete_account_blaize_users_delete__post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2788,7 +2886,7 @@ export interface paths {
         put?: never;
         /**
          * Make the reader's gateway customer before the card form opens
-         * @description Creates the signed-in reader's customer at the payment gateway the first time and answers the same one afterwards, with a fresh client token for the card form. The body is optional. 403 `unsupported-region` outside the supported region, `membership-disabled` when memberships are off, `session-mismatch` when `session_id` or `tracking_id` is another reader's; 503 `payment-unavailable` when the gateway is unreachable.
+         * @description Creates the signed-in reader's customer at the payment gateway the first time and answers the same one afterwards, with a fresh client token for the card form. The body is optional. 403 `unsupported-region` outside the supported region, `membership-disabled` when memberships are off, `session-mismatch` when `session_id` or `tracking_id` is another reader's, `human-verification-required` while human verification is on and this browser has not passed a check (POST .../recaptcha); 503 `payment-unavailable` when the gateway is unreachable.
          */
         post: operations["prepare_customer_wp_json_nyp_membership_v1_prepare_customer_post"];
         delete?: never;
@@ -2811,6 +2909,46 @@ export interface paths {
          * @description JSON `{"string": <text>}`, the text at most 2,000 characters. Answers 200 `{"result": "pass"}` when the text may be saved, else 200 `{"result": "profane", "message": <sentence>}`, the sentence quoting the first refused word for the reader to change (any result other than `pass` fails). Masthead's built-in lists apply, and with them the lists moderators edit in the staff console (GET /admin/api/word-lists): their banned words are refused, their allowed words pass. Whole words only, so ordinary words that contain a rude one pass (Scunthorpe, assessment), and so do names written as names (Dick Van Dyke); leetspeak, separators, masks and stretched letters are read through (sh1t, s.h.i.t, f*ck, shiiiit). The same check guards the profile's `display-name` and `bio` on the server (POST /blaize/profile). Anyone may call it, signed in or not, with the page's nonce (X-WP-Nonce; 403 `bad-nonce` without). 400 `bad-request` for a missing, non-text or longer `string`; 429 `too-many-requests` beyond MASTHEAD_PROFANITY_CHECKS_PER_ADDRESS checks per client address per rate-limit window.
          */
         post: operations["profanity_check_wp_json_nyp_membership_v1_profanity_check_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wp-json/nyp-membership/v1/recaptcha": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a human-verification token on the server
+         * @description JSON `{token}` from the provider's browser API for the action `nyp_membership`. The server asks the provider's siteverify and passes the token only when it succeeded for this action on this site's host name (and, for reCAPTCHA v3, with a score at or above MASTHEAD_HUMAN_VERIFICATION_SCORE_THRESHOLD); then an HttpOnly cookie lets this browser register and start a purchase for MASTHEAD_HUMAN_VERIFICATION_PROOF_MINUTES. While the challenge is off it answers 200 `disabled` true and checks nothing. Needs the page's nonce (403 `bad-nonce`). 403 `verification-failed` when the check fails (ask the provider for a new token and try again), 503 `verification-unavailable` when the provider cannot be reached, 429 `too-many-requests` beyond MASTHEAD_HUMAN_VERIFICATION_ATTEMPTS_PER_ADDRESS per rate-limit window.
+         */
+        post: operations["recaptcha_wp_json_nyp_membership_v1_recaptcha_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wp-json/nyp-membership/v1/recaptcha-disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the human-verification challenge is off, else what the browser needs
+         * @description `disabled` true when the server turns the challenge off or no key is set; otherwise the provider (`recaptcha` for reCAPTCHA v3, `turnstile` for Cloudflare Turnstile), its site key and browser script, and the action `nyp_membership`. While it is on, POST /blaize/register (a password registration) and POST /wp-json/nyp-membership/v1/prepare-customer need a passed check (POST .../recaptcha) first.
+         */
+        get: operations["recaptcha_disable_wp_json_nyp_membership_v1_recaptcha_disable_get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2990,6 +3128,33 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AccountData */
+        AccountData: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Email */
+            email: string;
+            /** Email Verified */
+            email_verified: boolean;
+            /**
+             * Has Password
+             * @description Whether the account has a password (the hash is never exported).
+             */
+            has_password: boolean;
+            /**
+             * Tracking Id
+             * @description The reader's id in analytics and referrals.
+             */
+            tracking_id: string;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
+        };
         /** AccountResponse */
         AccountResponse: {
             identifiers: components["schemas"]["Identifiers"];
@@ -3282,6 +3447,36 @@ export interface components {
              */
             priority: number;
         };
+        /** ChallengeOut */
+        ChallengeOut: {
+            /**
+             * Action
+             * @description The challenge's action (spec section 5).
+             * @default nyp_membership
+             * @constant
+             */
+            action: "nyp_membership";
+            /**
+             * Disabled
+             * @description True: no challenge is needed (off by the server, or no key is set).
+             */
+            disabled: boolean;
+            /**
+             * Provider
+             * @description Whose browser API to use: grecaptcha or turnstile.
+             */
+            provider?: ("recaptcha" | "turnstile") | null;
+            /**
+             * Script Url
+             * @description The provider's browser script, to load once.
+             */
+            script_url?: string | null;
+            /**
+             * Site Key
+             * @description The provider's site key.
+             */
+            site_key?: string | null;
+        };
         /** ChangePasswordRequest */
         ChangePasswordRequest: {
             current_validators: components["schemas"]["PasswordValidators"];
@@ -3482,6 +3677,34 @@ export interface components {
              */
             initials: string | null;
         };
+        /** CommentData */
+        CommentData: {
+            /** Body */
+            body: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Edited At */
+            edited_at: string | null;
+            /** Id */
+            id: number;
+            /** In Reply To */
+            in_reply_to: number | null;
+            /**
+             * Site
+             * @description The comments site (spot id).
+             */
+            site: string;
+            /** Status */
+            status: string;
+            /**
+             * Story
+             * @description The story's post id.
+             */
+            story: number;
+        };
         /**
          * Conditions
          * @description When a rule applies; every condition given must hold.
@@ -3659,6 +3882,23 @@ export interface components {
         DefaultPaymentMethod: {
             /** Payment Method Token */
             payment_method_token: string;
+        };
+        /** DeleteRequest */
+        DeleteRequest: {
+            validators: components["schemas"]["DeleteValidators"];
+        };
+        /** DeleteValidators */
+        DeleteValidators: {
+            /**
+             * Password
+             * @description The account's password.
+             */
+            password: string;
+        };
+        /** DeletedResponse */
+        DeletedResponse: {
+            /** Message */
+            message: string;
         };
         /** Desk */
         Desk: {
@@ -4126,6 +4366,28 @@ export interface components {
             /** Unread Notifications */
             unread_notifications: number;
         };
+        /** MembershipData */
+        MembershipData: {
+            /**
+             * Home Delivery
+             * @description Free membership with print home delivery.
+             */
+            home_delivery: boolean;
+            /**
+             * Payment Methods
+             * @description null when the payment service did not answer (see payment_methods_note).
+             */
+            payment_methods: components["schemas"]["PaymentMethodData"][] | null;
+            /** Payment Methods Note */
+            payment_methods_note: string | null;
+            /**
+             * Status
+             * @description The account status, as the membership page resolves it.
+             */
+            status: string;
+            /** Subscriptions */
+            subscriptions: components["schemas"]["SubscriptionData"][];
+        };
         /** MembershipOut */
         MembershipOut: {
             /**
@@ -4404,6 +4666,23 @@ export interface components {
              */
             unread: number;
         };
+        /** OpinionData */
+        OpinionData: {
+            /** Comment Id */
+            comment_id: number;
+            /** Heart */
+            heart: boolean;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
+            /**
+             * Vote
+             * @description +1 up, -1 down, 0 none
+             */
+            vote: number;
+        };
         /** OpinionOut */
         OpinionOut: {
             /**
@@ -4521,6 +4800,29 @@ export interface components {
              * @enum {integer}
              */
             months: 1 | 2 | 3;
+        };
+        /** PaymentMethodData */
+        PaymentMethodData: {
+            /** Card Type */
+            card_type: string | null;
+            /** Default */
+            default: boolean;
+            /**
+             * Email
+             * @description A PayPal account's address; null otherwise.
+             */
+            email: string | null;
+            /**
+             * Expiration
+             * @description MM/YYYY
+             */
+            expiration: string | null;
+            /** Expired */
+            expired: boolean;
+            /** Last 4 */
+            last_4: string | null;
+            /** Type */
+            type: string;
         };
         /** PaymentMethodOut */
         PaymentMethodOut: {
@@ -5426,6 +5728,30 @@ export interface components {
             /** Slug */
             slug: string;
         };
+        /**
+         * ProviderNames
+         * @description The name parts the provider told (Apple: on the first sign-in only).
+         */
+        ProviderNames: {
+            /** First-Name */
+            "first-name": string;
+            /** Full-Name */
+            "full-name": string;
+            /** Last-Name */
+            "last-name": string;
+        };
+        /**
+         * ProviderNamesUpdate
+         * @description Each optional; leading and trailing spaces are trimmed before lengths are counted.
+         */
+        ProviderNamesUpdate: {
+            /** First-Name */
+            "first-name"?: string | null;
+            /** Full-Name */
+            "full-name"?: string | null;
+            /** Last-Name */
+            "last-name"?: string | null;
+        };
         /** QueueItem */
         QueueItem: {
             author: components["schemas"]["AuthorRef"];
@@ -5485,6 +5811,39 @@ export interface components {
              * @description Pass it as `cursor` (with the same queue) for the next page; null on the last page.
              */
             next_cursor: string | null;
+        };
+        /**
+         * ReaderData
+         * @description Everything Masthead holds about the signed-in reader (newsletters: none are kept yet).
+         */
+        ReaderData: {
+            account: components["schemas"]["AccountData"];
+            /** Comment Opinions */
+            comment_opinions: components["schemas"]["OpinionData"][];
+            /** Comments */
+            comments: components["schemas"]["CommentData"][];
+            /**
+             * Exported At
+             * Format: date-time
+             */
+            exported_at: string;
+            /**
+             * Format
+             * @description "masthead-reader-data/1"
+             * @default masthead-reader-data/1
+             */
+            format: string;
+            membership: components["schemas"]["MembershipData"];
+            /**
+             * Profile
+             * @description Every profile key, defaults included.
+             */
+            profile: {
+                [key: string]: unknown;
+            };
+            referrals: components["schemas"]["ReferralsData"];
+            /** Sessions */
+            sessions: components["schemas"]["SessionData"][];
         };
         /** ReaderOut */
         ReaderOut: {
@@ -5566,6 +5925,32 @@ export interface components {
              * @description Ten single-use codes, shown this once; each signs in instead of a code from the app.
              */
             recovery_codes: string[];
+        };
+        /** ReferralData */
+        ReferralData: {
+            /** Converted At */
+            converted_at: string | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Other Name
+             * @description The other person's name (not their address).
+             */
+            other_name: string;
+            /** Programme */
+            programme: string;
+            /** Reward */
+            reward: string | null;
+            /**
+             * Role
+             * @description The reader's part: referrer or referred.
+             */
+            role: string;
+            /** Status */
+            status: string;
         };
         /** ReferralErrorBody */
         ReferralErrorBody: {
@@ -5699,6 +6084,18 @@ export interface components {
             id: string;
             /** Lastname */
             lastName: string;
+        };
+        /** ReferralsData */
+        ReferralsData: {
+            /** Participant */
+            participant: boolean;
+            /** Referral Code */
+            referral_code: string | null;
+            /** Referred */
+            referred: components["schemas"]["ReferralData"][];
+            referred_by: components["schemas"]["ReferralData"] | null;
+            /** Share Link */
+            share_link: string | null;
         };
         /** ReferralsOut */
         ReferralsOut: {
@@ -5915,6 +6312,31 @@ export interface components {
              */
             values: number[];
         };
+        /** SessionData */
+        SessionData: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Ended At
+             * @description When it was signed out, if it was.
+             */
+            ended_at: string | null;
+            /**
+             * Expires At
+             * Format: date-time
+             */
+            expires_at: string;
+            /** Live */
+            live: boolean;
+            /**
+             * User Agent
+             * @description The browser or app it was made on, as it said.
+             */
+            user_agent: string;
+        };
         /** SessionOut */
         SessionOut: {
             /**
@@ -6026,6 +6448,14 @@ export interface components {
              * @enum {string}
              */
             who_may_comment: "nobody" | "signed-in" | "members";
+        };
+        /** SocialProviders */
+        SocialProviders: {
+            /**
+             * Providers
+             * @description The providers offered here, in the order the buttons show them; a provider without settings is left out.
+             */
+            providers: ("google" | "facebook" | "apple")[];
         };
         /** SsoCompleteIn */
         SsoCompleteIn: {
@@ -6466,6 +6896,38 @@ export interface components {
             /** @description the subscription that replaced it */
             subscription: components["schemas"]["SubscriptionOut"] | null;
         };
+        /** SubscriptionData */
+        SubscriptionData: {
+            /**
+             * Ends
+             * @description For a cancelled subscription, the day access ends.
+             */
+            ends: string | null;
+            /** Id */
+            id: string;
+            /** Next Billing Date */
+            next_billing_date: string | null;
+            /** Paid Through Date */
+            paid_through_date: string | null;
+            /**
+             * Payments
+             * @description Newest first.
+             */
+            payments: components["schemas"]["TransactionData"][];
+            /** Plan Id */
+            plan_id: string;
+            /** Plan Name */
+            plan_name: string;
+            /** Price */
+            price: string;
+            /**
+             * State
+             * @description active, pending, cancelled or past due
+             */
+            state: string;
+            /** Trial */
+            trial: boolean;
+        };
         /** SubscriptionOut */
         SubscriptionOut: {
             "blaize-product": components["schemas"]["ProductRef"];
@@ -6777,6 +7239,19 @@ export interface components {
              */
             token: string;
         };
+        /** TransactionData */
+        TransactionData: {
+            /** Amount */
+            amount: string;
+            /** Created At */
+            created_at: string;
+            /** Id */
+            id: string;
+            /** Refunded */
+            refunded: boolean;
+            /** Status */
+            status: string;
+        };
         /** TransactionOut */
         TransactionOut: {
             /** Amount */
@@ -6828,6 +7303,33 @@ export interface components {
             lastName?: string | null;
             /** Locale */
             locale?: string | null;
+        };
+        /** VerifyIn */
+        VerifyIn: {
+            /**
+             * Token
+             * @description The token the provider's browser API gave for the nyp_membership action.
+             */
+            token: string;
+        };
+        /** VerifyOut */
+        VerifyOut: {
+            /**
+             * Disabled
+             * @description True: the challenge is off, nothing was checked.
+             */
+            disabled: boolean;
+            /**
+             * Expires In
+             * @description Seconds this browser may register or start a purchase without another check (0 while the challenge is off).
+             */
+            expires_in: number;
+            /**
+             * Success
+             * @default true
+             * @constant
+             */
+            success: true;
         };
         /** VoteIn */
         VoteIn: {
@@ -13166,6 +13668,85 @@ export interface operations {
             };
         };
     };
+    offered_providers_blaize_oauth_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialProviders"];
+                };
+            };
+        };
+    };
+    start_sign_in_blaize_oauth__provider__get: {
+        parameters: {
+            query: {
+                /** @description A random value the opener made; the popup's message carries it back, and the opener refuses a message without it. */
+                state: string;
+            };
+            header?: never;
+            path: {
+                provider: "google" | "facebook" | "apple";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description On to the provider (or the development provider's page). */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description provider-not-offered */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The provider cannot be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+        };
+    };
     subscribe_route_blaize_payment_braintree_subscribe_post: {
         parameters: {
             query?: never;
@@ -13552,6 +14133,117 @@ export interface operations {
             };
         };
     };
+    get_provider_profile_blaize_profile__provider__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: "_google" | "_facebook" | "_apple";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderNames"];
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not-linked */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_provider_profile_blaize_profile__provider__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: "_google" | "_facebook" | "_apple";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProviderNamesUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderNames"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description not-linked */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     register_blaize_register_post: {
         parameters: {
             query?: never;
@@ -13576,6 +14268,15 @@ export interface operations {
             };
             /** @description Bad Request */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13669,6 +14370,102 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
+            };
+        };
+    };
+    download_data_blaize_users_data_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reader's data, as a file to save: `Content-Disposition: attachment; filename="masthead-data-<YYYY-MM-DD>.json"`, `Cache-Control: no-store`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReaderData"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_account_blaize_users_delete__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedResponse"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -17228,6 +18025,84 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    recaptcha_wp_json_nyp_membership_v1_recaptcha_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifyOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    recaptcha_disable_wp_json_nyp_membership_v1_recaptcha_disable_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeOut"];
                 };
             };
         };

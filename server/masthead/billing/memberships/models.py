@@ -43,7 +43,11 @@ class BillingSubscription(Base):
     __tablename__ = "billing_subscriptions"
 
     id: Mapped[str] = mapped_column(String(36), primary_key=True)
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    # None once the reader erased their account (reader_data): the money records stay, as the
+    # law asks, without anything that names the person.
+    user_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), nullable=True, index=True
+    )
     plan_id: Mapped[str] = mapped_column(String(64))
     plan_name: Mapped[str] = mapped_column(String(200))
     product_id: Mapped[str] = mapped_column(String(64))

@@ -69,12 +69,16 @@ def subscription(db: Session, subscription_id: str) -> BillingSubscription | Non
     return db.get(BillingSubscription, subscription_id)
 
 
-def tracking_id(db: Session, user_id: int) -> str | None:
+# A subscription's user_id is None once its reader erased their account (reader_data): no
+# one to write to, nothing to convert.
+def tracking_id(db: Session, user_id: int | None) -> str | None:
+    if user_id is None:
+        return None
     return db.scalar(select(User.tracking_id).where(User.id == user_id))
 
 
-def user(db: Session, user_id: int) -> User | None:
-    return db.get(User, user_id)
+def user(db: Session, user_id: int | None) -> User | None:
+    return None if user_id is None else db.get(User, user_id)
 
 
 def past_due_transactions(db: Session) -> list[tuple[str, list[dict[str, Any]]]]:

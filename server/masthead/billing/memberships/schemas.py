@@ -70,6 +70,11 @@ class DateObject(BaseModel):
     timezone: Literal["UTC"]
 
 
+def day_of(value: DateObject | None) -> str | None:
+    """A DateObject's day ("YYYY-MM-DD 00:00:00.000000" -> "YYYY-MM-DD"), for screens and files."""
+    return None if value is None else value.date[:10]
+
+
 class TransactionOut(BaseModel):
     id: str
     amount: str

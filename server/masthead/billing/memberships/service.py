@@ -152,10 +152,14 @@ def cancel(
     subscription_id: str,
     reason: str,
     reason_text: str,
+    *,
+    receipt: bool = True,
 ) -> SubscriptionOut:
     """Cancel at the gateway; access lasts until the paid-through date (Cancelled_Active).
 
     Cancelling a cancelled subscription answers it as it is, so a retried DELETE is harmless.
+    `receipt=False`: the caller's own mail tells of it (an account's deletion: a receipt
+    offering to restart the membership would mislead).
     """
     row = repository.subscription(db, subscription_id)
     if row is None or row.user_id != reader.user_id:
@@ -178,5 +182,6 @@ def cancel(
             reader.user_id,
             {"cancel-reason": reason[:200], "cancel-reason-text": reason_text[:1000]},
         )
-        receipts.cancelled(db, rt, row)  # once: a retried DELETE finds it cancelled
+        if receipt:
+            receipts.cancelled(db, rt, row)  # once: a retried DELETE finds it cancelled
     return subscription_out(row)

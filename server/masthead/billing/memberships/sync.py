@@ -70,7 +70,7 @@ def end_pause_when_restarted(db: Session, rt: Runtime, row: BillingSubscription)
         return
     user = repository.user(db, row.user_id)
     if user is not None and user.profile.attributes.get("paused"):
-        set_profile(db, rt, row.user_id, {"paused": False, "paused-length": ""})
+        set_profile(db, rt, user.id, {"paused": False, "paused-length": ""})
 
 
 def paid(row: BillingSubscription) -> bool:

@@ -19,6 +19,7 @@ from masthead.billing.payment_methods.checkout_schemas import (
 from masthead.billing.payment_methods.postal_codes import PostalCodeError, parse_address
 from masthead.deps import DbDep, RuntimeDep
 from masthead.errors import ApiError
+from masthead.human_verification.api import HumanProofDep
 from masthead.identity.api import SESSION_COOKIE, Reader, ReaderDep
 from masthead.no_store import NO_STORE_ANSWER
 from masthead.nonces import require_rest_nonce
@@ -58,8 +59,9 @@ def _same(given: str, actual: str) -> bool:
     "time and answers the same one afterwards, with a fresh client token for the card form. "
     "The body is optional. 403 `unsupported-region` outside the supported region, "
     "`membership-disabled` when memberships are off, `session-mismatch` when `session_id` "
-    "or `tracking_id` is another reader's; 503 `payment-unavailable` when the gateway is "
-    "unreachable.",
+    "or `tracking_id` is another reader's, `human-verification-required` while human "
+    "verification is on and this browser has not passed a check (POST .../recaptcha); 503 "
+    "`payment-unavailable` when the gateway is unreachable.",
 )
 def prepare_customer(
     request: Request,
@@ -67,6 +69,7 @@ def prepare_customer(
     db: DbDep,
     rt: RuntimeDep,
     region: RegionDep,
+    _human: HumanProofDep,  # the payflow's first write: a passed check while it is on
     body: Annotated[PrepareCustomerIn | None, Body()] = None,
 ) -> PrepareCustomerOut:
     given = body or PrepareCustomerIn()

@@ -10,6 +10,7 @@ import { useGoTo } from '../navigation';
 import { isPayflowTarget } from '../payflow/handoff';
 import { resolveLoginRedirect } from '../redirect';
 import { forgetRedirectPath, readRedirectPath } from '../redirectStorage';
+import { SocialSignIn } from '../social/SocialSignIn';
 import { useIdentity } from '../state/IdentityProvider';
 import { useDataLayer } from '../state/identityData';
 import { useAccountForm } from '../useAccountForm';
@@ -86,6 +87,7 @@ export default function LoginScreen() {
             {form.submitting ? 'Logging in…' : 'Log in'}
           </SubmitButton>
         </form>
+        <SocialSignIn />
         <p className="form-footer">
           <Link to="/account/forgot-password">Forgot your password?</Link>
         </p>

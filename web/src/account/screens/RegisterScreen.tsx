@@ -10,9 +10,14 @@ import { useGoTo } from '../navigation';
 import { isPayflowTarget } from '../payflow/handoff';
 import { acceptRedirect } from '../redirect';
 import { forgetRedirectPath, rememberRedirectPath } from '../redirectStorage';
+import { SocialSignIn } from '../social/SocialSignIn';
 import { useIdentity } from '../state/IdentityProvider';
 import { useAccountForm } from '../useAccountForm';
 import { checkRegistration } from '../validation';
+import { useRef } from 'react';
+import { ensureHuman } from '../humanVerification/ensureHuman';
+import { isVerificationFailure } from '../humanVerification/failures';
+import { VerificationFailed, submitAgain } from '../humanVerification/VerificationFailed';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
 
@@ -24,11 +29,18 @@ export default function RegisterScreen() {
   const navigate = useNavigate();
   const goTo = useGoTo();
   const [searchParams] = useSearchParams();
+  const formElement = useRef<HTMLFormElement>(null);
   const form = useAccountForm({
     fields: FIELDS,
     check: checkRegistration,
-    failure: registerErrorMessage,
+    failure: (error) =>
+      isVerificationFailure(error) ? (
+        <VerificationFailed message={error.message} onRetry={() => submitAgain(formElement.current)} />
+      ) : (
+        registerErrorMessage(error)
+      ),
     submit: async (values) => {
+      await ensureHuman(); // spec section 5: the nyp_membership challenge first, unless it is off
       const session = await registerCall({
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
@@ -65,7 +77,7 @@ export default function RegisterScreen() {
       </p>
       <div className="card">
         <FormError form={form} />
-        <form noValidate onSubmit={form.onSubmit}>
+        <form ref={formElement} noValidate onSubmit={form.onSubmit}>
           <div className="row">
             <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
             <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
@@ -82,6 +94,11 @@ export default function RegisterScreen() {
             {form.submitting ? 'Creating your account…' : 'Create account'}
           </SubmitButton>
         </form>
+        <SocialSignIn
+          onSignedIn={(action) =>
+            navigate(action === 'register' ? '/account/register-success' : '/account/settings', { replace: true })
+          }
+        />
         <p className="form-footer">
           By creating an account you agree to our <a href="/terms/">Terms of Use</a> and{' '}
           <a href="/privacy/">Privacy Policy</a>.

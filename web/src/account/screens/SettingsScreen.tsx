@@ -7,6 +7,7 @@ import { OptionalProfileForm } from '../settings/OptionalProfileForm';
 import { ProfileDetailsForm } from '../settings/ProfileDetailsForm';
 import { SettingsNav } from '../settings/SettingsNav';
 import { useUserData } from '../settings/useUserData';
+import { YourDataSection } from '../settings/YourDataSection';
 
 export default function SettingsScreen() {
   const { data, error, retry } = useUserData();
@@ -25,6 +26,7 @@ export default function SettingsScreen() {
             </div>
           </section>
           <ChangePasswordForm />
+          <YourDataSection />
           <OptionalProfileForm profile={data.profile} />
           <p className="form-footer">
             How you appear to other readers (display name, avatar, bio, location, private profile) and which comment

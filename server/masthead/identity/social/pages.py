@@ -1,0 +1,62 @@
+"""The popup's pages: the development provider's form and the final page, which posts the
+result to the opener on the site's own origin (never "*") and closes."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from pathlib import Path
+
+from fastapi.responses import HTMLResponse
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from masthead.identity.social.providers import LABELS
+from masthead.identity.social.service import FAILURE, Finished
+
+_templates = Environment(
+    loader=FileSystemLoader(Path(__file__).parent / "templates"),
+    autoescape=True,
+    undefined=StrictUndefined,
+)
+
+
+def _headers(script_nonce: str = "") -> dict[str, str]:
+    scripts = f"script-src 'nonce-{script_nonce}'; " if script_nonce else ""
+    return {
+        "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; "
+        f"{scripts}form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+        "Cache-Control": "no-store",
+        "Referrer-Policy": "no-referrer",  # the address carries the attempt's state
+    }
+
+
+def development_page(provider: str, state: str, callback: str) -> HTMLResponse:
+    html = _templates.get_template("development.html").render(
+        label=LABELS[provider], state=state, callback=callback
+    )
+    return HTMLResponse(html, headers=_headers())
+
+
+def result_page(finished: Finished, status_code: int = 200) -> HTMLResponse:
+    action = finished.message.get("action")
+    link, link_text = "", ""
+    if action == "login":
+        title, text = "You are signed in", "You can close this window."
+        link, link_text = "/account/settings", "Go to your account"
+    elif action == "register":
+        title = "One more step"
+        text = "Go back to the page you came from to finish creating your account."
+    else:
+        title, text = "Sign-in failed", f"{FAILURE} {finished.failure or ''}".strip()
+        link, link_text = "/account/login", "Back to log in"
+    nonce = secrets.token_urlsafe(16)
+    html = _templates.get_template("result.html").render(
+        title=title,
+        text=text,
+        link=link,
+        link_text=link_text,
+        message=json.dumps(finished.message),
+        target=finished.target_origin,
+        script_nonce=nonce,
+    )
+    return HTMLResponse(html, status_code=status_code, headers=_headers(nonce))
