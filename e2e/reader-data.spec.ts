@@ -124,3 +124,89 @@ test('"Your data" and the page after a deletion fit phones, with targets big eno
   await expect(page.getByRole('heading', { level: 1, name: 'Your account has been deleted' })).toBeVisible();
   await expectFits(page, 'account deleted', PHONE_WIDTHS);
 });
+
+/** A reader who signed up with the development provider standing in for Google: no password. */
+interface Person {
+  subject: string;
+  email: string;
+}
+
+async function answerDevelopmentProvider(page: Page, button: string, person: Person): Promise<void> {
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: button }).click();
+  const popup = await popupOpened;
+  await expect(popup.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible();
+  await popup.getByLabel('Subject').fill(person.subject);
+  await popup.getByLabel('Email address').fill(person.email);
+  await popup.getByLabel('First name').fill('Ada');
+  await popup.getByLabel('Last name').fill('Byron');
+  const closed = popup.waitForEvent('close');
+  await popup.getByRole('button', { name: 'Continue' }).click();
+  await closed; // the final page posts to this page and closes itself
+}
+
+async function registerWithGoogle(page: Page, person: Person): Promise<void> {
+  await page.goto('/account/register');
+  await answerDevelopmentProvider(page, 'Continue with Google', person);
+  await expect(page).toHaveURL(/\/account\/register-success$/);
+}
+
+function newPerson(prefix: string): Person {
+  const email = newReader(prefix).email;
+  return { subject: `google-${email}`, email };
+}
+
+async function openDeleteStep(page: Page) {
+  await page.goto('/account/settings');
+  const section = page.getByRole('region', { name: 'Your data' });
+  await section.getByRole('button', { name: 'Delete my account…' }).click();
+  return section.getByRole('group', { name: 'Are you sure you want to delete your account?' });
+}
+
+test('a reader without a password deletes the account by confirming with Google, then can register again', async ({ page }) => {
+  const person = newPerson('reader-data-google');
+  await registerWithGoogle(page, person);
+
+  const step = await openDeleteStep(page);
+  await expect(step.getByRole('button', { name: 'Confirm with Google' })).toBeVisible();
+  await expect(step.getByLabel('Your password')).toHaveCount(0); // nothing to type: no password
+  expect(await seriousViolations(page)).toEqual([]);
+  await expectFits(page, 'the deletion step with a provider', PHONE_WIDTHS);
+
+  await answerDevelopmentProvider(page, 'Confirm with Google', person);
+  await expect(page).toHaveURL(/\/account\/account-deleted$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account has been deleted' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible(); // the header: signed out
+  expect((await page.request.get('/blaize/account')).status()).toBe(401);
+  await expect.poll(() => mailSubjects(page.request, person.email)).toContain('Your Masthead account is deleted');
+
+  // The same Google account registers a new reader.
+  await registerWithGoogle(page, person);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada!' })).toBeVisible();
+});
+
+test('a confirmation with another Google account is refused beside the form, by keyboard', async ({ page }) => {
+  const person = newPerson('reader-data-google-wrong');
+  await registerWithGoogle(page, person);
+  const step = await openDeleteStep(page);
+
+  const confirm = step.getByRole('button', { name: 'Confirm with Google' });
+  await confirm.focus();
+  const popupOpened = page.waitForEvent('popup');
+  await page.keyboard.press('Enter');
+  const popup = await popupOpened;
+  await popup.getByLabel('Subject').fill(`someone-else-${person.subject}`);
+  await popup.getByLabel('Email address').fill(`other-${person.email}`);
+  const closed = popup.waitForEvent('close');
+  await popup.getByRole('button', { name: 'Continue' }).click();
+  await closed;
+
+  await expect(step.getByRole('alert')).toContainText('That Google account is not the one linked to your Masthead account.');
+  await expect(confirm).toBeEnabled();
+  expect(await seriousViolations(page)).toEqual([]);
+  // Nothing happened to the account, and this browser is still the reader's.
+  await expect(page).toHaveURL(/\/account\/settings$/);
+  const account = await page.request.get('/blaize/account');
+  expect(account.status()).toBe(200);
+  expect(((await account.json()) as { identifiers: { email_address: string } }).identifiers.email_address).toBe(person.email);
+});

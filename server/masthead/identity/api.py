@@ -47,12 +47,17 @@ from masthead.identity.service import (
     profile_view,
     request_reset,
 )
+from masthead.identity.social.confirmation import CONFIRM_MINUTES, linked_providers
+from masthead.identity.social.confirmation import spend as spend_provider_confirmation
+from masthead.identity.social.providers import LABELS as PROVIDER_LABELS
 from masthead.identity.tokens import token_hash
 
 __all__ = [
+    "CONFIRM_MINUTES",
     "HOME_DELIVERY_PRODUCT_ID",
     "LIVE_SESSION_READER",
     "LOG_LENGTH",
+    "PROVIDER_LABELS",
     "READER_PAGE_LIMIT",
     "READER_WIDTH",
     "SESSION_COOKIE",
@@ -78,6 +83,7 @@ __all__ = [
     "initials",
     "is_reader_tracking_id",
     "issue_token",
+    "linked_providers",
     "live_sessions",
     "optional_reader",
     "profile_view",
@@ -89,6 +95,7 @@ __all__ = [
     "revoke_all_sessions",
     "search_readers",
     "sessions",
+    "spend_provider_confirmation",
     "token_hash",
     "user_by_email",
 ]

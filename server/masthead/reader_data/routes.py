@@ -78,18 +78,39 @@ def download_data(
     )
 
 
+@router.get(
+    "/delete/",
+    response_model=schemas.DeleteOptions,
+    responses={401: {}},
+    summary="How the signed-in reader can confirm deleting the account",
+    description="Whether the account has a password, and the providers linked to it: each "
+    "is a way to confirm POST /blaize/users/delete/.",
+)
+def delete_options(reader: ReaderDep, db: DbDep) -> schemas.DeleteOptions:
+    try:
+        return service.options(db, reader)
+    except ReaderDataError as exc:
+        raise _fail(exc) from None
+
+
 @router.post(
     "/delete/",
     response_model=schemas.DeletedResponse,
     responses={400: {}, 401: {}, 429: {}, 503: {}},
-    summary="Delete my account, confirmed with the password",
+    summary="Delete my account, confirmed with the password or the provider",
     description="Cancels a live membership at the end of its paid period (no refund, no "
     "further charge), removes the saved payment methods, the profile, every session and the "
     'referral details, and the account itself: its comments stay as "Former reader", its '
     "payments are kept without name or email, and the email address can register again. A "
-    "mail to the address confirms it; the answer signs the browser out. 400 `bad-credentials` "
-    "(wrong password) or `password-not-set` (an account without a password: it sets one "
-    "with a reset link first); attempts are limited as login's are (429); 503 "
+    "mail to the address confirms it; the answer signs the browser out.\n\n"
+    "`validators` holds exactly one of `password` and `provider` (400 `bad-request` for "
+    "both or neither). `provider` (google, facebook or apple) stands for a confirmation this "
+    "session made with that provider, linked to the account, in the last 5 minutes "
+    "(GET /blaize/oauth/{provider}?purpose=confirm); it is spent by this request, whatever "
+    "comes of it. 400 `bad-credentials` (wrong password), `password-not-set` (an account "
+    "without a password: it confirms with its provider, or sets a password with a reset "
+    "link first) or `confirmation-required` (no such confirmation: expired, spent, made in "
+    "another browser or never made); attempts are limited as login's are (429); 503 "
     "`payment-unavailable` when the payment service does not answer (the account is not "
     "deleted; a membership already cancelled stays cancelled, and a retry goes on).",
 )

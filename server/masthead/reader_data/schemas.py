@@ -8,7 +8,7 @@ the reader's own screen shows of it: brand, last 4, expiry, a PayPal account's a
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -125,14 +125,32 @@ class ReaderData(BaseModel):
     referrals: ReferralsData
 
 
+SocialProvider = Literal["google", "facebook", "apple"]
+
+
 class DeleteValidators(BaseModel):
-    # The hook for social sign-in: an account that has only a provider will confirm with it
-    # (a token_exchange from the provider's popup) beside or instead of the password.
-    password: str = Field(min_length=1, max_length=1024, description="The account's password.")
+    """Exactly one of the two: the password, or the provider the reader has just confirmed
+    with (GET /blaize/oauth/{provider}?purpose=confirm)."""
+
+    password: str | None = Field(
+        default=None, min_length=1, max_length=1024, description="The account's password."
+    )
+    provider: SocialProvider | None = Field(
+        default=None,
+        description="The provider linked to the account that this session confirmed with in "
+        "the last 5 minutes (the popup's `confirm` message); spent by this request.",
+    )
 
 
 class DeleteRequest(BaseModel):
     validators: DeleteValidators
+
+
+class DeleteOptions(BaseModel):
+    password: bool = Field(description="Whether the account has a password to confirm with.")
+    providers: list[SocialProvider] = Field(
+        description="The providers linked to the account, each a way to confirm."
+    )
 
 
 class DeletedResponse(BaseModel):

@@ -1,7 +1,8 @@
 """The reader's data: downloading it, and deleting the account.
 
 Deleting, in an order where a failure leaves nothing half-done:
-1. the password (the one confirmation today; see `confirm`), before anything changes;
+1. the confirmation (the password, or a fresh confirmation with the linked provider; see
+   `confirm`), before anything changes;
 2. the outside service: each live membership is cancelled at the gateway as the reader's own
    cancel does it (billing's cancel: no refund, no further charge; it ends with the paid
    period), each in its own committed transaction, so the local copy always says what the
@@ -29,13 +30,27 @@ from masthead.billing.api import (
     payment_methods_of,
 )
 from masthead.deps import Runtime
-from masthead.identity.api import Reader, User, account, check_password, read_profile
+from masthead.identity.api import (
+    CONFIRM_MINUTES,
+    PROVIDER_LABELS,
+    Reader,
+    User,
+    account,
+    check_password,
+    linked_providers,
+    read_profile,
+    spend_provider_confirmation,
+)
 from masthead.reader_data import export, mails, repository, schemas
 
 CANCEL_REASON = "account-deleted"
 NOT_DELETED = (
     "We could not reach the payment service, so your account is not deleted yet. "
     "Please try again in a few minutes."
+)
+ONE_VALIDATOR = (
+    "Confirm with your password or with your provider: send validators.password or "
+    "validators.provider (google, facebook or apple), one of the two."
 )
 HALF_WAY = (
     "Your membership is cancelled, but we could not reach the payment service to finish "
@@ -80,24 +95,58 @@ def download(
     return Download(f"masthead-data-{day}.json", data.model_dump_json(indent=2) + "\n")
 
 
-def confirm(
-    db: Session, rt: Runtime, user: User, body: schemas.DeleteRequest, address: str
-) -> None:
-    """The reader proves it is them: the password, counted as a login attempt (identity's
-    limits), so deleting is no way round them.
+def options(db: Session, reader: Reader) -> schemas.DeleteOptions:
+    """How this reader can confirm deleting the account."""
+    user = _account(db, reader)
+    return schemas.DeleteOptions.model_validate(
+        {"password": user.password_hash is not None, "providers": linked_providers(db, user.id)}
+    )
 
-    Social sign-in hook: an account with no password (signed up with a provider) will confirm
-    with its provider here (a fresh sign-in's token_exchange in `body.validators`); until then
-    it is told how to set a password, which it can (the reset link works for every account).
+
+def _labels(providers: list[str]) -> str:
+    names = [PROVIDER_LABELS[p] for p in providers]
+    return " or ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+def confirm(
+    db: Session,
+    rt: Runtime,
+    user: User,
+    reader: Reader,
+    body: schemas.DeleteRequest,
+    address: str,
+) -> None:
+    """The reader proves it is them, one way of two:
+    - the password, counted as a login attempt (identity's limits), so deleting is no way
+      round them;
+    - a provider linked to the account: this session confirmed with it in the last
+      CONFIRM_MINUTES (the popup's `confirm`), and the confirmation is spent now, once.
     """
+    validators = body.validators
+    if (validators.password is None) == (validators.provider is None):
+        raise ReaderDataError(400, "bad-request", ONE_VALIDATOR)
+    password = validators.password
+    if password is None:
+        assert validators.provider is not None  # exactly one of the two, checked above
+        if not spend_provider_confirmation(rt, user.id, reader.session_id, validators.provider):
+            label = PROVIDER_LABELS[validators.provider]
+            raise ReaderDataError(
+                400,
+                "confirmation-required",
+                f"Please confirm with {label} again: a confirmation lasts {CONFIRM_MINUTES} "
+                "minutes, works once, and only in the browser that made it.",
+            )
+        return
     if user.password_hash is None:
-        raise ReaderDataError(
-            400,
-            "password-not-set",
-            "Your account has no password. Choose one with 'Forgot your password?' on the "
-            "login page, then delete your account with it.",
+        providers = linked_providers(db, user.id)
+        how = (
+            f"Please confirm with {_labels(providers)} instead."
+            if providers
+            else "Choose one with 'Forgot your password?' on the login page, then delete "
+            "your account with it."
         )
-    if check_password(db, rt, user.email, body.validators.password, address) is None:
+        raise ReaderDataError(400, "password-not-set", f"Your account has no password. {how}")
+    if check_password(db, rt, user.email, password, address) is None:
         raise ReaderDataError(
             400, "bad-credentials", "Sorry, that password is not right. Please try again."
         )
@@ -112,7 +161,7 @@ def delete_account(
     address: str,
 ) -> None:
     user = _account(db, reader)
-    confirm(db, rt, user, body, address)
+    confirm(db, rt, user, reader, body, address)
     email, name, tracking_id = user.email, _first_name(user), user.tracking_id
     # Nothing of this request is written while the gateway is called (on SQLite the sandbox
     # gateway writes in its own transaction, and would wait for ours).

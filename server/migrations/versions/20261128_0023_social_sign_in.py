@@ -31,6 +31,23 @@ def upgrade() -> None:
         sa.Column("created_at", masthead.db.UTCDateTime(timezone=True), nullable=False),
         sa.Column("expires_at", masthead.db.UTCDateTime(timezone=True), nullable=False),
         sa.Column("used_at", masthead.db.UTCDateTime(timezone=True), nullable=True),
+        sa.Column("purpose", sa.String(length=16), nullable=False),
+        sa.Column("user_id", sa.Integer(), nullable=True),
+        sa.Column("session_id", sa.Integer(), nullable=True),
+        sa.Column("confirmed_at", masthead.db.UTCDateTime(timezone=True), nullable=True),
+        sa.Column("spent_at", masthead.db.UTCDateTime(timezone=True), nullable=True),
+        sa.ForeignKeyConstraint(
+            ["session_id"],
+            ["auth_sessions.id"],
+            name=op.f("fk_social_attempts_session_id_auth_sessions"),
+            ondelete="CASCADE",
+        ),
+        sa.ForeignKeyConstraint(
+            ["user_id"],
+            ["users.id"],
+            name=op.f("fk_social_attempts_user_id_users"),
+            ondelete="CASCADE",
+        ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_social_attempts")),
         sa.UniqueConstraint("state_hash", name=op.f("uq_social_attempts_state_hash")),
     )
@@ -38,6 +55,7 @@ def upgrade() -> None:
         batch_op.create_index(
             batch_op.f("ix_social_attempts_created_at"), ["created_at"], unique=False
         )
+        batch_op.create_index(batch_op.f("ix_social_attempts_user_id"), ["user_id"], unique=False)
 
     op.create_table(
         "social_register_keys",
@@ -95,6 +113,7 @@ def downgrade() -> None:
 
     op.drop_table("social_register_keys")
     with op.batch_alter_table("social_attempts", schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f("ix_social_attempts_user_id"))
         batch_op.drop_index(batch_op.f("ix_social_attempts_created_at"))
 
     op.drop_table("social_attempts")

@@ -130,9 +130,18 @@ RULES: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {
     },
     ("PUT", "/admin/api/comments/settings"): {"bad-request": ()},
     # Deleting an account needs its password: a schema-valid string is rarely the right one.
+    # Or a provider this session has just confirmed with (a popup no schema can stand for);
+    # and the validators hold exactly one of the two.
     ("POST", "/blaize/users/delete/"): {
         "bad-credentials": ("Sorry, that password is not right. Please try again.",),
+        "confirmation-required": (),
+        "bad-request": (
+            "Confirm with your password or with your provider: send validators.password or "
+            "validators.provider (google, facebook or apple), one of the two.",
+        ),
     },
+    # A confirm popup is for a provider linked to the signed-in account.
+    ("GET", "/blaize/oauth/{provider}"): {"not-linked": ()},
     # The same for a recipient: its 400 names the recipient, so any message of the type.
     ("POST", "/api/v1/{tenant_alias}/mail/referralinvite"): {"bad-request": ()},
     ("POST", "/blaize/profile"): {  # each name listed must be a key sent

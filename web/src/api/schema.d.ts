@@ -1678,7 +1678,7 @@ export interface paths {
         };
         /**
          * Start a social sign-in in a 500x600 popup
-         * @description Opened by the login and register screens in a popup. The popup ends on a page that posts `{action, cookie, tracking_id, identifier, stateKey, provider, state}` to the opener (its own origin only) and closes: `login` signed the reader in, `register` hands a `stateKey` for POST /blaize/register with `validators.token_exchange`, `error` says it failed.
+         * @description Opened by the login and register screens in a popup. The popup ends on a page that posts `{action, cookie, tracking_id, identifier, stateKey, provider, state}` to the opener (its own origin only) and closes: `login` signed the reader in, `register` hands a `stateKey` for POST /blaize/register with `validators.token_exchange`, `error` says it failed. With `purpose=confirm` (signed in; the account linked with this provider) it posts `{action: "confirm", provider, state}` instead, and signs nobody in.
          */
         get: operations["start_sign_in_blaize_oauth__provider__get"];
         put?: never;
@@ -1870,11 +1870,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * How the signed-in reader can confirm deleting the account
+         * @description Whether the account has a password, and the providers linked to it: each is a way to confirm POST /blaize/users/delete/.
+         */
+        get: operations["delete_options_blaize_users_delete__get"];
         put?: never;
         /**
-         * Delete my account, confirmed with the password
-         * @description Cancels a live membership at the end of its paid period (no refund, no further charge), removes the saved payment methods, the profile, every session and the referral details, and the account itself: its comments stay as "Former reader", its payments are kept without name or email, and the email address can register again. A mail to the address confirms it; the answer signs the browser out. 400 `bad-credentials` (wrong password) or `password-not-set` (an account without a password: it sets one with a reset link first); attempts are limited as login's are (429); 503 `payment-unavailable` when the payment service does not answer (the account is not deleted; a membership already cancelled stays cancelled, and a retry goes on).
+         * Delete my account, confirmed with the password or the provider
+         * @description Cancels a live membership at the end of its paid period (no refund, no further charge), removes the saved payment methods, the profile, every session and the referral details, and the account itself: its comments stay as "Former reader", its payments are kept without name or email, and the email address can register again. A mail to the address confirms it; the answer signs the browser out.
+         *
+         *     `validators` holds exactly one of `password` and `provider` (400 `bad-request` for both or neither). `provider` (google, facebook or apple) stands for a confirmation this session made with that provider, linked to the account, in the last 5 minutes (GET /blaize/oauth/{provider}?purpose=confirm); it is spent by this request, whatever comes of it. 400 `bad-credentials` (wrong password), `password-not-set` (an account without a password: it confirms with its provider, or sets a password with a reset link first) or `confirmation-required` (no such confirmation: expired, spent, made in another browser or never made); attempts are limited as login's are (429); 503 `payment-unavailable` when the payment service does not answer (the account is not deleted; a membership already cancelled stays cancelled, and a retry goes on).
          */
         post: operations["delete_account_blaize_users_delete__post"];
         delete?: never;
@@ -3883,17 +3889,39 @@ export interface components {
             /** Payment Method Token */
             payment_method_token: string;
         };
+        /** DeleteOptions */
+        DeleteOptions: {
+            /**
+             * Password
+             * @description Whether the account has a password to confirm with.
+             */
+            password: boolean;
+            /**
+             * Providers
+             * @description The providers linked to the account, each a way to confirm.
+             */
+            providers: ("google" | "facebook" | "apple")[];
+        };
         /** DeleteRequest */
         DeleteRequest: {
             validators: components["schemas"]["DeleteValidators"];
         };
-        /** DeleteValidators */
+        /**
+         * DeleteValidators
+         * @description Exactly one of the two: the password, or the provider the reader has just confirmed
+         *     with (GET /blaize/oauth/{provider}?purpose=confirm).
+         */
         DeleteValidators: {
             /**
              * Password
              * @description The account's password.
              */
-            password: string;
+            password?: string | null;
+            /**
+             * Provider
+             * @description The provider linked to the account that this session confirmed with in the last 5 minutes (the popup's `confirm` message); spent by this request.
+             */
+            provider?: ("google" | "facebook" | "apple") | null;
         };
         /** DeletedResponse */
         DeletedResponse: {
@@ -13693,6 +13721,8 @@ export interface operations {
             query: {
                 /** @description A random value the opener made; the popup's message carries it back, and the opener refuses a message without it. */
                 state: string;
+                /** @description `sign-in` (the default), or `confirm`: a signed-in reader proves it is them with the provider linked to their account (before deleting it). A confirm popup signs nobody in: it posts `{action: "confirm", provider, state}` once the provider vouched for that very identity, and the confirmation is then good for 5 minutes, once, from the same session (POST /blaize/users/delete/ with `validators.provider`). */
+                purpose?: "sign-in" | "confirm";
             };
             header?: never;
             path: {
@@ -13709,8 +13739,17 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error */
+            /** @description not-linked: a confirm for a provider the account has not. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description unauthorized: a confirm needs a signed-in reader. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14402,6 +14441,35 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_options_blaize_users_delete__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteOptions"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

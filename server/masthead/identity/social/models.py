@@ -32,7 +32,11 @@ class SocialIdentity(Base):
 
 class SocialAttempt(Base):
     """One popup's sign-in: its OAuth state, stored hashed, bound to the browser that started
-    it (the hash of a random cookie), used once and only for a few minutes."""
+    it (the hash of a random cookie), used once and only for a few minutes.
+
+    A `confirm` attempt is a signed-in reader proving it is them (before deleting the account):
+    it records whose session started it, signs nobody in, and once the provider has vouched
+    for the identity linked to that reader it is confirmed, to be spent once by that session."""
 
     __tablename__ = "social_attempts"
 
@@ -47,6 +51,15 @@ class SocialAttempt(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
     used_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    purpose: Mapped[str] = mapped_column(String(16), default="sign-in")  # sign-in | confirm
+    user_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), nullable=True, index=True
+    )
+    session_id: Mapped[int | None] = mapped_column(
+        ForeignKey("auth_sessions.id", ondelete="CASCADE"), nullable=True
+    )
+    confirmed_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    spent_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
 
 
 class SocialRegisterKey(Base):

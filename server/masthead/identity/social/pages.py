@@ -20,13 +20,13 @@ _templates = Environment(
 )
 
 
-def _headers(script_nonce: str = "") -> dict[str, str]:
+def _headers(script_nonce: str = "", referrer: str = "no-referrer") -> dict[str, str]:
     scripts = f"script-src 'nonce-{script_nonce}'; " if script_nonce else ""
     return {
         "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; "
         f"{scripts}form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
         "Cache-Control": "no-store",
-        "Referrer-Policy": "no-referrer",  # the address carries the attempt's state
+        "Referrer-Policy": referrer,  # the address carries the attempt's state
     }
 
 
@@ -34,7 +34,10 @@ def development_page(provider: str, state: str, callback: str) -> HTMLResponse:
     html = _templates.get_template("development.html").render(
         label=LABELS[provider], state=state, callback=callback
     )
-    return HTMLResponse(html, headers=_headers())
+    # same-origin, not no-referrer: under no-referrer a browser posts the form with
+    # `Origin: null`, which the origin check refuses when the reader is signed in (a confirm
+    # popup). The form posts to this same site only (form-action 'self').
+    return HTMLResponse(html, headers=_headers(referrer="same-origin"))
 
 
 def result_page(finished: Finished, status_code: int = 200) -> HTMLResponse:
@@ -46,6 +49,12 @@ def result_page(finished: Finished, status_code: int = 200) -> HTMLResponse:
     elif action == "register":
         title = "One more step"
         text = "Go back to the page you came from to finish creating your account."
+    elif action == "confirm":
+        title = "Thank you"
+        text = "You have confirmed it is you. Go back to the page you came from to go on."
+    elif finished.confirming:  # nobody was signing in: the spec's login failure would mislead
+        title, text = "Not confirmed", finished.failure or ""
+        link, link_text = "/account/settings", "Back to your account"
     else:
         title, text = "Sign-in failed", f"{FAILURE} {finished.failure or ''}".strip()
         link, link_text = "/account/login", "Back to log in"

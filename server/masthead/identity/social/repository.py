@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
 from masthead.identity.social.models import SocialAttempt, SocialIdentity, SocialRegisterKey
@@ -59,3 +59,37 @@ def add_identity(db: Session, user_id: int, person: ProviderIdentity, now: datet
             last_used_at=now,
         )
     )
+
+
+def providers_of_user(db: Session, user_id: int) -> set[str]:
+    return set(db.scalars(select(SocialIdentity.provider).where(SocialIdentity.user_id == user_id)))
+
+
+def spend_confirmation(
+    db: Session, user_id: int, session_id: int, provider: str, since: datetime, now: datetime
+) -> bool:
+    """Mark the newest fresh, unspent confirmation of this reader's session spent. One
+    conditional UPDATE: of two requests racing with one confirmation, only one spends it."""
+    newest = (
+        select(SocialAttempt.id)
+        .where(
+            SocialAttempt.purpose == "confirm",
+            SocialAttempt.user_id == user_id,
+            SocialAttempt.session_id == session_id,
+            SocialAttempt.provider == provider,
+            SocialAttempt.confirmed_at > since,
+            SocialAttempt.spent_at.is_(None),
+        )
+        .order_by(SocialAttempt.confirmed_at.desc())
+        .limit(1)
+    )
+    attempt_id = db.scalars(newest).first()
+    if attempt_id is None:
+        return False
+    spent = db.execute(
+        update(SocialAttempt)
+        .where(SocialAttempt.id == attempt_id, SocialAttempt.spent_at.is_(None))
+        .values(spent_at=now)
+        .execution_options(synchronize_session=False)
+    )
+    return bool(getattr(spent, "rowcount", 0) == 1)

@@ -4,17 +4,24 @@ provider's name parts (GET/PUT /blaize/profile/{provider})."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
-from fastapi import APIRouter, Form, Query, Request, Response
+from fastapi import APIRouter, Depends, Form, Query, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
 
 from masthead.deps import DbDep, RuntimeDep
 from masthead.errors import ApiError
-from masthead.identity.auth import AddressDep, ReaderDep
+from masthead.identity.auth import AddressDep, ReaderDep, optional_reader
 from masthead.identity.cookies import set_session_cookies
 from masthead.identity.service import IdentityError
-from masthead.identity.social import pages, provider_profile, providers, schemas, service
+from masthead.identity.social import (
+    confirmation,
+    pages,
+    provider_profile,
+    providers,
+    schemas,
+    service,
+)
 from masthead.identity.social.providers import ProviderName, SocialError
 from masthead.ratelimit import enforce
 from masthead.settings import Settings
@@ -39,6 +46,17 @@ OpenerState = Annotated[
     ),
 ]
 FormText = Annotated[str, Form(max_length=4096)]
+Purpose = Annotated[
+    Literal["sign-in", "confirm"],
+    Query(
+        description="`sign-in` (the default), or `confirm`: a signed-in reader proves it is "
+        "them with the provider linked to their account (before deleting it). A confirm popup "
+        'signs nobody in: it posts `{action: "confirm", provider, state}` once the '
+        "provider vouched for that very identity, and the confirmation is then good for 5 "
+        "minutes, once, from the same session (POST /blaize/users/delete/ with "
+        "`validators.provider`).",
+    ),
+]
 
 
 def _limit(rt: RuntimeDep, address: str) -> None:
@@ -74,6 +92,8 @@ def offered_providers(rt: RuntimeDep) -> schemas.SocialProviders:
     response_class=RedirectResponse,
     responses={
         302: {"description": "On to the provider (or the development provider's page)."},
+        400: {"description": "not-linked: a confirm for a provider the account has not."},
+        401: {"description": "unauthorized: a confirm needs a signed-in reader."},
         404: {"description": "provider-not-offered"},
         429: {},
         503: {"content": {"text/html": {}}, "description": "The provider cannot be reached."},
@@ -83,7 +103,9 @@ def offered_providers(rt: RuntimeDep) -> schemas.SocialProviders:
     "page that posts `{action, cookie, tracking_id, identifier, stateKey, provider, state}` "
     "to the opener (its own origin only) and closes: `login` signed the reader in, `register` "
     "hands a `stateKey` for POST /blaize/register with `validators.token_exchange`, `error` "
-    "says it failed.",
+    "says it failed. With `purpose=confirm` (signed in; the account linked with this "
+    'provider) it posts `{action: "confirm", provider, state}` instead, and signs nobody '
+    "in.",
 )
 def start_sign_in(
     provider: ProviderName,
@@ -92,6 +114,8 @@ def start_sign_in(
     db: DbDep,
     rt: RuntimeDep,
     address: AddressDep,
+    reader: Annotated[service.SignedInReader | None, Depends(optional_reader)],
+    purpose: Purpose = "sign-in",
 ) -> Response:
     _limit(rt, address)
     opener = _opener_origin(request, rt.settings)
@@ -101,10 +125,15 @@ def start_sign_in(
             "provider-not-offered",
             f"Signing in with {providers.LABELS[provider]} is not available here.",
         )
+    confirming = reader if purpose == "confirm" else None
+    if purpose == "confirm" and confirming is None:
+        raise ApiError(401, "unauthorized", "Please log in to continue.")
     try:
         started = service.start(
-            db, rt, provider, state, opener, request.cookies.get(BROWSER_COOKIE)
+            db, rt, provider, state, opener, request.cookies.get(BROWSER_COOKIE), confirming
         )
+    except confirmation.NotLinked as exc:
+        raise ApiError(400, "not-linked", str(exc)) from None
     except SocialError as exc:
         failed = service.Finished(
             message={"action": "error", "message": str(exc), "state": state},

@@ -7,6 +7,7 @@ outcome, so a state works once.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import re
 from collections.abc import Callable, Coroutine
@@ -22,8 +23,9 @@ from masthead.identity import repository as identity_repository
 from masthead.identity import service as identity_service
 from masthead.identity.cookies import contract_cookie
 from masthead.identity.models import User
+from masthead.identity.repository import Reader
 from masthead.identity.service import IssuedSession
-from masthead.identity.social import providers, remote, repository
+from masthead.identity.social import confirmation, providers, remote, repository
 from masthead.identity.social.attempt_secrets import derived, new_token, token_hash
 from masthead.identity.social.development import identity_from_form
 from masthead.identity.social.models import SocialAttempt, SocialIdentity, SocialRegisterKey
@@ -35,6 +37,8 @@ FAILURE = "Sorry, there was a problem logging into your account."
 KEEP_ATTEMPTS = timedelta(days=1)
 TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{16,128}$")
 T = TypeVar("T")
+# The signed-in reader a confirm attempt is made for (the routes name it through here).
+SignedInReader = Reader
 log = logging.getLogger(__name__)
 
 
@@ -50,6 +54,7 @@ class Finished:
     target_origin: str
     session: IssuedSession | None = None
     failure: str | None = None  # a sentence for the popup page, beside the spec's text
+    confirming: bool = False  # a confirm attempt's page: nobody was signing in
 
 
 def _await(call: Callable[..., Coroutine[Any, Any, T]], *args: Any) -> T:
@@ -76,10 +81,15 @@ def start(
     opener_state: str,
     opener_origin: str,
     browser_token: str | None,
+    confirming: Reader | None = None,
 ) -> Started:
+    """A popup's attempt; `confirming`: the signed-in reader of a confirm attempt, whose
+    account must be linked with this provider (confirmation.NotLinked otherwise)."""
     mode = providers.mode(rt.settings, provider)
     if mode is None:
         raise SocialError(f"Signing in with {LABELS[provider]} is not available here.")
+    if confirming is not None:
+        confirmation.require_linked(db, confirming.user_id, provider)
     now = rt.clock.now()
     repository.forget_old_attempts(db, now - KEEP_ATTEMPTS)
     if not browser_token or not TOKEN_SHAPE.match(browser_token):
@@ -94,6 +104,9 @@ def start(
             opener_origin=opener_origin,
             created_at=now,
             expires_at=now + timedelta(minutes=rt.settings.social_attempt_minutes),
+            purpose=confirmation.SIGN_IN if confirming is None else confirmation.CONFIRM,
+            user_id=None if confirming is None else confirming.user_id,
+            session_id=None if confirming is None else confirming.session_id,
         )
     )
     if mode == "development":
@@ -139,15 +152,23 @@ def finish(
     user_agent: str,
     own_origin: str,
 ) -> Finished:
-    """The provider's answer: a login, a register key, or a failure, for the popup page."""
+    """The provider's answer: a login, a register key, a confirmation, or a failure, for the
+    popup page."""
     attempt = _claim_attempt(db, rt, provider, params.get("state", ""), browser_token)
     if attempt is None:
         return _failed(own_origin, "", "This sign-in attempt has expired. Please try again.")
+    confirming = attempt.purpose == confirmation.CONFIRM
     try:
         person = _identity(rt, provider, params, attempt)
+        if confirming:
+            # Nobody is signed in, linked or registered: the reader's session stays theirs.
+            confirmation.confirm(db, rt, attempt, person)
+            message = {"action": "confirm", "provider": provider, "state": attempt.opener_state}
+            return Finished(message=message, target_origin=attempt.opener_origin, confirming=True)
         return _resolve(db, rt, person, attempt, user_agent)
     except SocialError as exc:
-        return _failed(attempt.opener_origin, attempt.opener_state, str(exc))
+        failed = _failed(attempt.opener_origin, attempt.opener_state, str(exc))
+        return dataclasses.replace(failed, confirming=confirming)
 
 
 def _claim_attempt(
@@ -173,7 +194,8 @@ def _identity(
     rt: Runtime, provider: str, params: dict[str, str], attempt: SocialAttempt
 ) -> ProviderIdentity:
     if params.get("error"):  # the reader said no at the provider, or closed its page
-        raise SocialError(f"Signing in with {LABELS[provider]} was cancelled.")
+        doing = "Confirming" if attempt.purpose == confirmation.CONFIRM else "Signing in"
+        raise SocialError(f"{doing} with {LABELS[provider]} was cancelled.")
     mode = providers.mode(rt.settings, provider)
     if mode == "development":
         return identity_from_form(provider, params)

@@ -13,11 +13,12 @@ from fastapi.testclient import TestClient
 OPENER_STATE = "opener-state-0123456789"
 
 
-def start(client: TestClient, provider: str = "google", opener: str = OPENER_STATE) -> str:
+def start(
+    client: TestClient, provider: str = "google", opener: str = OPENER_STATE, purpose: str = ""
+) -> str:
     """Open the popup; the address it is sent on to."""
-    response = client.get(
-        f"/blaize/oauth/{provider}", params={"state": opener}, follow_redirects=False
-    )
+    params = {"state": opener} | ({"purpose": purpose} if purpose else {})
+    response = client.get(f"/blaize/oauth/{provider}", params=params, follow_redirects=False)
     assert response.status_code == 302, response.text
     return response.headers["location"]
 
@@ -65,3 +66,24 @@ def register_with(client: TestClient, message: dict[str, Any], **attributes: Any
             "attributes": {"sso-user": True, f"{provider}-authenticated": True, **attributes},
         },
     )
+
+
+def confirm_with(
+    client: TestClient, provider: str = "google", *, sub: str, email: str = ""
+) -> dict[str, Any]:
+    """A signed-in reader's confirm popup through the development provider: its message."""
+    page = start(client, provider, purpose="confirm")
+    assert client.get(page).status_code == 200
+    form = {"state": state_of(page), "sub": sub, "email": email, "email_verified": "true"}
+    return posted_message(client.post(f"/blaize/oauth/{provider}/callback", data=form).text)
+
+
+def social_reader(client: TestClient, provider: str = "google", *, sub: str, email: str) -> str:
+    """A reader registered with the provider (no password), signed in on `client`: their
+    tracking id."""
+    message = development_sign_in(client, provider, sub=sub, email=email)
+    assert message["action"] == "register", message
+    answer = register_with(client, message)
+    assert answer.status_code == 200, answer.text
+    tracking_id: str = answer.json()["tracking_id"]
+    return tracking_id

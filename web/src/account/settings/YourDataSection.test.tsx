@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../api/queryClient';
 import { App } from '../App';
+import { POPUP_BLOCKED } from '../social/useProviderConfirmation';
 import { filenameOf } from './readerDataCalls';
 
 interface Served {
@@ -12,8 +13,15 @@ interface Served {
   loggedOut: boolean;
 }
 
+interface Answers {
+  data?: () => Response;
+  remove?: () => Response;
+  /** How the account confirms its deletion (GET /blaize/users/delete/): a password by default. */
+  options?: { password: boolean; providers: string[] };
+}
+
 /** Ada, signed in; the data download and the deletion answer as `answers` say. */
-function serve(answers: { data?: () => Response; remove?: () => Response } = {}): Served {
+function serve(answers: Answers = {}): Served {
   const served: Served = { deletes: [], loggedIn: true, loggedOut: false };
   const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
     new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
@@ -51,6 +59,9 @@ function serve(answers: { data?: () => Response; remove?: () => Response } = {})
             'Content-Disposition': 'attachment; filename="masthead-data-2026-11-22.json"',
           })
         );
+      if (path === '/blaize/users/delete/' && (init?.method ?? 'GET') === 'GET') {
+        return json(answers.options ?? { password: true, providers: [] });
+      }
       if (path === '/blaize/users/delete/' && init?.method === 'POST') {
         served.deletes.push(JSON.parse(String(init.body)));
         const answer = answers.remove?.() ?? json({ message: 'Your account has been deleted.' });
@@ -164,4 +175,90 @@ it('deletes the account with the password and lands on the page that says it is 
 it('names the file as the server does, or by the day', () => {
   expect(filenameOf('attachment; filename="masthead-data-2026-11-22.json"')).toBe('masthead-data-2026-11-22.json');
   expect(filenameOf(null, new Date('2026-12-01T10:00:00Z'))).toBe('masthead-data-2026-12-01.json');
+});
+
+/** The popup's message, as the result page posts it (the popup stands for itself as this window). */
+function popupSays(data: Record<string, unknown>) {
+  act(() => {
+    window.dispatchEvent(new MessageEvent('message', { data, origin: window.location.origin, source: window }));
+  });
+}
+
+async function openDeleteStep() {
+  const section = await yourData();
+  await userEvent.click(within(section).getByRole('button', { name: 'Delete my account…' }));
+  return within(section).getByRole('group', { name: 'Are you sure you want to delete your account?' });
+}
+
+function stateOf(open: ReturnType<typeof vi.fn>): string {
+  const [url] = open.mock.calls[0] as unknown as [string];
+  return new URL(url, window.location.origin).searchParams.get('state') ?? '';
+}
+
+it('lets a reader without a password delete by confirming with the provider', async () => {
+  const served = serve({ options: { password: false, providers: ['google', 'apple'] } });
+  const open = vi.fn(() => window);
+  vi.stubGlobal('open', open);
+  const step = await openDeleteStep();
+  expect(within(step).queryByLabelText('Your password')).toBeNull();
+  expect(within(step).getByRole('button', { name: 'Confirm with Apple' })).toBeEnabled();
+
+  await userEvent.click(within(step).getByRole('button', { name: 'Confirm with Google' }));
+  const [url, , features] = open.mock.calls[0] as unknown as [string, string, string];
+  expect(url).toMatch(/^\/blaize\/oauth\/google\?state=[0-9a-f]{32}&purpose=confirm$/);
+  expect(features).toContain('width=500');
+  expect(features).toContain('height=600');
+  expect(within(step).getByRole('button', { name: 'Waiting for Google…' })).toBeDisabled();
+  expect(within(step).getByRole('button', { name: 'Confirm with Apple' })).toBeDisabled();
+
+  popupSays({ action: 'confirm', provider: 'google', state: stateOf(open) });
+
+  expect(await screen.findByRole('heading', { level: 1, name: 'Your account has been deleted' })).toBeVisible();
+  expect(served.deletes).toEqual([{ validators: { provider: 'google' } }]);
+});
+
+it('ignores a confirmation made for another page, and shows why the popup refused', async () => {
+  const served = serve({ options: { password: false, providers: ['google'] } });
+  const open = vi.fn(() => window);
+  vi.stubGlobal('open', open);
+  const step = await openDeleteStep();
+  await userEvent.click(within(step).getByRole('button', { name: 'Confirm with Google' }));
+
+  popupSays({ action: 'login', cookie: 'c', provider: 'google', state: stateOf(open) }); // not a confirm: ignored
+  popupSays({ action: 'confirm', provider: 'google', state: 'someone-elses-state' });
+  expect(await within(step).findByRole('alert')).toHaveTextContent('This confirmation did not come from this page.');
+  expect(served.deletes).toEqual([]);
+
+  await userEvent.click(within(step).getByRole('button', { name: 'Confirm with Google' }));
+  const message = 'That Google account is not the one linked to your Masthead account. Please confirm with the one you sign in with.';
+  popupSays({ action: 'error', message, state: '' });
+  expect(await within(step).findByRole('alert')).toHaveTextContent(message);
+  expect(within(step).getByRole('button', { name: 'Confirm with Google' })).toBeEnabled();
+  expect(served.deletes).toEqual([]);
+});
+
+it('shows the server’s refusal of a confirmation beside the form', async () => {
+  const again = 'Please confirm with Google again: a confirmation lasts 5 minutes, works once, and only in the browser that made it.';
+  const served = serve({
+    options: { password: false, providers: ['google'] },
+    remove: () => new Response(JSON.stringify({ type: 'confirmation-required', message: again }), { status: 400 }),
+  });
+  const open = vi.fn(() => window);
+  vi.stubGlobal('open', open);
+  const step = await openDeleteStep();
+  await userEvent.click(within(step).getByRole('button', { name: 'Confirm with Google' }));
+  popupSays({ action: 'confirm', provider: 'google', state: stateOf(open) });
+
+  expect(await within(step).findByRole('alert')).toHaveTextContent(again);
+  expect(served.deletes).toEqual([{ validators: { provider: 'google' } }]);
+  expect(screen.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+});
+
+it('offers the provider beside the password to a reader with both, and says when pop-ups are blocked', async () => {
+  serve({ options: { password: true, providers: ['facebook'] } });
+  vi.stubGlobal('open', vi.fn(() => null));
+  const step = await openDeleteStep();
+  expect(within(step).getByLabelText('Your password')).toBeVisible();
+  await userEvent.click(await within(step).findByRole('button', { name: 'Confirm with Facebook' }));
+  expect(await within(step).findByRole('alert')).toHaveTextContent(POPUP_BLOCKED);
 });

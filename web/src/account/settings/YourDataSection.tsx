@@ -1,12 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorAlert, StatusMessage } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
-import { FormError, SubmitButton } from '../FormParts';
+import { SubmitButton } from '../FormParts';
+import { PROVIDER_LABELS } from '../social/texts';
+import { useProviderConfirmation } from '../social/useProviderConfirmation';
 import { useAccountForm } from '../useAccountForm';
 import type { FormProblem } from '../validation';
-import { DELETED_PATH, deleteAccount, downloadData, readerDataErrorMessage, saveFile } from './readerDataCalls';
+import {
+  DELETED_PATH,
+  deleteAccount,
+  downloadData,
+  fetchDeleteOptions,
+  readerDataErrorMessage,
+  saveFile,
+  type DeleteValidators,
+} from './readerDataCalls';
 import './YourDataSection.css';
 
 export const ENTER_PASSWORD = 'Please enter your password to delete your account.';
@@ -59,6 +70,7 @@ function DownloadData() {
 }
 
 const FIELDS = ['password'] as const;
+const DELETE_OPTIONS_KEY = ['delete-options'] as const;
 
 function checkDeletion(values: { password: string }): FormProblem<'password'> | null {
   return values.password === '' ? { field: 'password', message: ENTER_PASSWORD } : null;
@@ -67,21 +79,30 @@ function checkDeletion(values: { password: string }): FormProblem<'password'> | 
 function DeleteAccount() {
   const [confirming, setConfirming] = useState(false);
   const headingId = useId();
+  const providersId = useId();
   const confirmHeading = useRef<HTMLHeadingElement>(null);
   const startButton = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
+  // Asked before the step opens, so that it shows the right ways at once; until it is known,
+  // or if it cannot be, the password (the server says what to do if there is none).
+  const options = useQuery({ queryKey: DELETE_OPTIONS_KEY, queryFn: fetchDeleteOptions, retry: false, staleTime: 0 });
+  const providers = options.data?.providers ?? [];
+  const withPassword = options.data?.password !== false || providers.length === 0;
+
+  const deleted = async (validators: DeleteValidators) => {
+    await deleteAccount(validators);
+    // The server has signed this browser out; the page that says so forgets the reader
+    // (logging out here would race the navigation: this screen's guard would send the
+    // reader to the login page while the next screen loads).
+    navigate(DELETED_PATH, { replace: true, state: { deleted: true } });
+  };
   const form = useAccountForm({
     fields: FIELDS,
     check: checkDeletion,
-    submit: async ({ password }) => {
-      await deleteAccount(password);
-      // The server has signed this browser out; the page that says so forgets the reader
-      // (logging out here would race the navigation: this screen's guard would send the
-      // reader to the login page while the next screen loads).
-      navigate(DELETED_PATH, { replace: true, state: { deleted: true } });
-    },
+    submit: ({ password }) => deleted({ password }),
     failure: readerDataErrorMessage,
   });
+  const provider = useProviderConfirmation((name) => deleted({ provider: name }), readerDataErrorMessage);
 
   const start = () => {
     setConfirming(true);
@@ -90,9 +111,16 @@ function DeleteAccount() {
   };
   const keep = () => {
     form.reset();
+    provider.clearProblem();
     setConfirming(false);
     requestAnimationFrame(() => startButton.current?.focus());
   };
+  const busy = form.submitting || provider.waiting !== null;
+  const keepButton = (
+    <Button variant="secondary" onClick={keep} disabled={busy}>
+      Keep my account
+    </Button>
+  );
 
   return (
     <div className="your-data__part">
@@ -118,16 +146,49 @@ function DeleteAccount() {
             <li>Records of your payments are kept, as the law requires, without your name or email address.</li>
             <li>You can register again with the same email address at any time.</li>
           </ul>
-          <FormError form={form} />
-          <form noValidate onSubmit={form.onSubmit}>
-            <TextField label="Your password" type="password" autoComplete="current-password" {...form.field('password')} />
-            <div className="your-data__actions">
-              <SubmitButton form={form}>Delete my account</SubmitButton>
-              <Button variant="secondary" onClick={keep} disabled={form.submitting}>
-                Keep my account
-              </Button>
+          {/* One place for what went wrong, whichever way the reader confirmed. */}
+          <ErrorAlert id={form.errorId}>{provider.problem ?? form.message}</ErrorAlert>
+          {withPassword && (
+            <form
+              noValidate
+              onSubmit={(event) => {
+                provider.clearProblem();
+                void form.onSubmit(event);
+              }}
+            >
+              <TextField label="Your password" type="password" autoComplete="current-password" {...form.field('password')} />
+              <div className="your-data__actions">
+                <SubmitButton form={form}>Delete my account</SubmitButton>
+                {keepButton}
+              </div>
+            </form>
+          )}
+          {providers.length > 0 && (
+            <div className="your-data__providers" role="group" aria-labelledby={providersId}>
+              <p id={providersId}>
+                {withPassword
+                  ? 'Or confirm it is you with the account you sign in with; your account is then deleted:'
+                  : 'Confirm it is you with the account you sign in with; your account is then deleted:'}
+              </p>
+              <div className="your-data__actions">
+                {providers.map((name) => (
+                  <Button
+                    key={name}
+                    className="your-data__provider"
+                    busy={provider.waiting === name}
+                    disabled={busy && provider.waiting !== name}
+                    onClick={() => {
+                      form.reset();
+                      provider.confirm(name);
+                    }}
+                  >
+                    {provider.waiting === name ? `Waiting for ${PROVIDER_LABELS[name]}…` : `Confirm with ${PROVIDER_LABELS[name]}`}
+                  </Button>
+                ))}
+                {!withPassword && keepButton}
+              </div>
             </div>
-          </form>
+          )}
         </div>
       )}
     </div>

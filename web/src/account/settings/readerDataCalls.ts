@@ -1,5 +1,7 @@
 /** The reader's data calls: download everything Masthead holds about them, delete the account. */
 import { api, call, isApiError } from '../../api/client';
+import type { components } from '../../api/schema';
+import type { SocialProvider } from '../social/socialApi';
 import { messages } from '../messages';
 
 export const DATA_PATH = '/blaize/users/data';
@@ -40,8 +42,17 @@ export function saveFile({ blob, filename }: DataFile): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-export function deleteAccount(password: string): Promise<unknown> {
-  return call(() => api.POST('/blaize/users/delete/', { body: { validators: { password } } }));
+export type DeleteOptions = components['schemas']['DeleteOptions'];
+/** Exactly one: the password, or the provider this session has just confirmed with. */
+export type DeleteValidators = { password: string } | { provider: SocialProvider };
+
+/** How the account can confirm its deletion: a password, the providers linked to it. */
+export function fetchDeleteOptions(): Promise<DeleteOptions> {
+  return call(() => api.GET('/blaize/users/delete/'));
+}
+
+export function deleteAccount(validators: DeleteValidators): Promise<unknown> {
+  return call(() => api.POST('/blaize/users/delete/', { body: { validators } }));
 }
 
 export const SIGNED_OUT_MESSAGE = 'Your session has ended. Please log in again to continue.';

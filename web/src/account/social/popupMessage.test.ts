@@ -24,6 +24,18 @@ describe('readPopupMessage', () => {
     expect(readPopupMessage({ action: 'error', message: 'Cancelled.', state: '' }, STATE)).toEqual({ action: 'error', message: 'Cancelled.' });
   });
 
+  it('takes a confirm only in a confirm popup, with our state', () => {
+    const data = { action: 'confirm', provider: 'google', state: STATE };
+    expect(readPopupMessage(data, STATE, 'confirm')).toEqual({ action: 'confirm', provider: 'google' });
+    expect(readPopupMessage(data, STATE)).toBeNull(); // a sign-in popup never confirms
+    expect(readPopupMessage({ ...data, action: 'login', cookie: 'c' }, STATE, 'confirm')).toBeNull(); // nor does a confirm popup sign in
+    expect(readPopupMessage({ ...data, state: 'someone-elses' }, STATE, 'confirm')).toEqual({
+      action: 'error',
+      message: 'This confirmation did not come from this page.',
+    });
+    expect(readPopupMessage({ ...data, provider: 'myspace' }, STATE, 'confirm')).toBeNull();
+  });
+
   it('ignores what is not a popup result', () => {
     for (const data of [null, 'login', 42, { action: 'logout' }, { action: 'login', state: STATE, provider: 'myspace', cookie: 'c' }, { action: 'register', state: STATE, provider: 'google' }]) {
       expect(readPopupMessage(data, STATE)).toBeNull();

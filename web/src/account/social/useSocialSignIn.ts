@@ -9,12 +9,12 @@ import { isApiError } from '../../api/client';
 import { fetchProfile, updateProfile } from '../../api/identity';
 import type { ProfileUpdate } from '../../api/types';
 import { useIdentity } from '../state/IdentityProvider';
-import { newPopupState, readPopupMessage, type PopupResult } from './popupMessage';
+import type { PopupResult } from './popupMessage';
 import { fetchProviderNames, registerWithProvider, type SocialProvider } from './socialApi';
-import { POPUP_HEIGHT, POPUP_WIDTH, REGISTER_SETTLE_MS, SOCIAL_LOADING_RESET_MS, SOCIAL_LOGIN_FAILURE } from './texts';
+import { openSocialPopup } from './socialPopup';
+import { REGISTER_SETTLE_MS, SOCIAL_LOADING_RESET_MS, SOCIAL_LOGIN_FAILURE } from './texts';
 
 export type SignedInAction = 'login' | 'register';
-const CLOSED_POLL_MS = 500;
 
 export interface SocialFailure {
   text: string;
@@ -32,7 +32,7 @@ export function useSocialSignIn(onSignedIn?: (action: SignedInAction) => void) {
   useEffect(() => () => stop.current(), []);
 
   const finish = useCallback(
-    async (result: PopupResult) => {
+    async (result: Exclude<PopupResult, { action: 'confirm' }>) => {
       if (result.action === 'error') {
         setLoading(null);
         setFailure({ text: SOCIAL_LOGIN_FAILURE, detail: result.message });
@@ -61,48 +61,32 @@ export function useSocialSignIn(onSignedIn?: (action: SignedInAction) => void) {
     (provider: SocialProvider) => {
       stop.current();
       setFailure(null);
-      const state = newPopupState();
-      const popup = openPopup(`/blaize/oauth/${provider}?${new URLSearchParams({ state }).toString()}`);
-      if (popup === null) {
+      let reset = 0;
+      const stopPopup = openSocialPopup(provider, 'sign-in', {
+        onResult: (result) => {
+          stop.current();
+          if (result.action !== 'confirm') void finish(result);
+        },
+        onClosed: () => {
+          window.clearTimeout(reset);
+          setLoading(null);
+        },
+      });
+      if (stopPopup === null) {
         setFailure({ text: SOCIAL_LOGIN_FAILURE, detail: 'Please allow pop-ups for this site and try again.' });
         return;
       }
       setLoading(provider);
-      const onMessage = (event: MessageEvent) => {
-        // Only our popup, on our own origin, may answer.
-        if (event.origin !== window.location.origin || event.source !== popup) return;
-        const result = readPopupMessage(event.data, state);
-        if (result === null) return;
-        stop.current();
-        void finish(result);
-      };
-      const reset = window.setTimeout(() => setLoading(null), SOCIAL_LOADING_RESET_MS);
-      // Closed early: nothing more to wait for. The message listener stays until the next
-      // attempt, since a popup that answered closes itself right after posting.
-      const watch = window.setInterval(() => {
-        if (!popup.closed) return;
-        window.clearInterval(watch);
-        window.clearTimeout(reset);
-        setLoading(null);
-      }, CLOSED_POLL_MS);
-      window.addEventListener('message', onMessage);
+      reset = window.setTimeout(() => setLoading(null), SOCIAL_LOADING_RESET_MS);
       stop.current = () => {
-        window.removeEventListener('message', onMessage);
+        stopPopup();
         window.clearTimeout(reset);
-        window.clearInterval(watch);
       };
     },
     [finish],
   );
 
   return { signIn, loading, failure };
-}
-
-function openPopup(url: string): Window | null {
-  const left = Math.max(0, window.screenX + (window.outerWidth - POPUP_WIDTH) / 2);
-  const top = Math.max(0, window.screenY + (window.outerHeight - POPUP_HEIGHT) / 2);
-  const features = `popup=yes,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${Math.round(left)},top=${Math.round(top)}`;
-  return window.open(url, 'masthead-social-sign-in', features);
 }
 
 /** The provider's name parts fill the reader's empty name fields (never overwrite them). */
