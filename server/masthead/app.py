@@ -37,6 +37,7 @@ from masthead.jobs.runner import start_inprocess_worker
 from masthead.lean_routes import mount_first
 from masthead.mail import routes as mail_routes
 from masthead.moderation import routes as moderation_routes
+from masthead.newsletters import routes as newsletter_routes
 from masthead.openapi_errors import install_error_schema
 from masthead.origin import OriginCheckMiddleware
 from masthead.private_answers import PrivateAnswersMiddleware
@@ -155,6 +156,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.include_router(site_routes.router)
     app.include_router(webhook_routes.router)  # the site API's webhook
     app.include_router(moderation_routes.router)  # the site API's profanity check
+    app.include_router(newsletter_routes.router)  # the site API's newsletters call
     app.include_router(comment_signon_routes.router)  # the comments' single sign-on, logout
     app.include_router(comment_writing_routes.router)  # readers writing in the comments
     app.include_router(comment_authors.router)  # the author card opened from a byline

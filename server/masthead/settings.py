@@ -421,6 +421,7 @@ class Settings(BaseSettings):
     data_export_window_seconds: int = Field(
         default=3600, ge=1, description="Length of the data-export window."
     )
+    # --- newsletters (newsletters) ---
 
     @field_validator("trusted_proxies")
     @classmethod
