@@ -135,7 +135,9 @@ async function answerDevelopmentProvider(page: Page, button: string, person: Per
   const popupOpened = page.waitForEvent('popup');
   await page.getByRole('button', { name: button }).click();
   const popup = await popupOpened;
-  await expect(popup.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible();
+  // Signing up says so; a confirmation says what it is for (nobody is signed in by it).
+  const heading = button.startsWith('Confirm') ? "Confirm it's you with Google" : 'Sign in with Google';
+  await expect(popup.getByRole('heading', { name: heading })).toBeVisible();
   await popup.getByLabel('Subject').fill(person.subject);
   await popup.getByLabel('Email address').fill(person.email);
   await popup.getByLabel('First name').fill('Ada');

@@ -30,9 +30,12 @@ def _headers(script_nonce: str = "", referrer: str = "no-referrer") -> dict[str,
     }
 
 
-def development_page(provider: str, state: str, callback: str) -> HTMLResponse:
+def development_page(provider: str, state: str, callback: str, confirming: bool) -> HTMLResponse:
+    label = LABELS[provider]
+    # A confirmation (deleting an account) signs nobody in: its page says what it is for.
+    title = f"Confirm it's you with {label}" if confirming else f"Sign in with {label}"
     html = _templates.get_template("development.html").render(
-        label=LABELS[provider], state=state, callback=callback
+        label=label, title=title, state=state, callback=callback
     )
     # same-origin, not no-referrer: under no-referrer a browser posts the form with
     # `Origin: null`, which the origin check refuses when the reader is signed in (a confirm

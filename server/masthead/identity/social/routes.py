@@ -162,13 +162,15 @@ def development_provider(
     db: DbDep,
     rt: RuntimeDep,
 ) -> HTMLResponse:
-    if not service.development_attempt_open(db, rt, provider, state):
+    purpose = service.development_attempt_purpose(db, rt, provider, state)
+    if purpose is None:
         raise ApiError(
             404,
             "invalid-state",
             "This sign-in attempt has expired. Close this window and try again.",
         )
-    return pages.development_page(provider, state, service.callback_path(provider))
+    confirming = purpose == confirmation.CONFIRM
+    return pages.development_page(provider, state, service.callback_path(provider), confirming)
 
 
 def _finish(

@@ -131,16 +131,19 @@ def start(
     return Started(url=url, browser_token=browser_token)
 
 
-def development_attempt_open(db: Session, rt: Runtime, provider: str, state: str) -> bool:
-    """Whether the development provider's page may be shown for this state."""
+def development_attempt_purpose(db: Session, rt: Runtime, provider: str, state: str) -> str | None:
+    """The purpose (sign-in or confirm) of the open attempt the development provider's page
+    may be shown for, or None when there is none for this state."""
     attempt = repository.attempt_by_state_hash(db, token_hash(state))
-    return (
-        attempt is not None
-        and attempt.provider == provider
-        and attempt.used_at is None
-        and attempt.expires_at > rt.clock.now()
-        and providers.mode(rt.settings, provider) == "development"
-    )
+    if (
+        attempt is None
+        or attempt.provider != provider
+        or attempt.used_at is not None
+        or attempt.expires_at <= rt.clock.now()
+        or providers.mode(rt.settings, provider) != "development"
+    ):
+        return None
+    return attempt.purpose
 
 
 def finish(

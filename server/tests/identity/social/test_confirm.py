@@ -45,6 +45,7 @@ def test_the_linked_identity_confirms_without_signing_in_again(
     # Its form must post with the site's Origin (no-referrer would make it "null", which the
     # origin check refuses for a signed-in reader).
     assert development.headers["referrer-policy"] == "same-origin"
+    assert "<h1>Confirm it&#39;s you with Google</h1>" in development.text  # not "Sign in"
     answer = client.post(
         "/blaize/oauth/google/callback",
         data={"state": state_of(page), "sub": "g-ada", "email": EMAIL, "email_verified": "true"},
