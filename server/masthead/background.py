@@ -28,6 +28,8 @@ from masthead.billing.api import handle_started as handle_home_delivery_started
 from masthead.deps import BackgroundWork, Runtime
 from masthead.mail.delivery import deliver
 from masthead.mail.service import MAIL_TOPIC
+from masthead.newsletters.api import TOPIC as NEWSLETTER_TOPIC
+from masthead.newsletters.api import push_change as push_newsletter_change
 from masthead.webhooks.forwarding import TOPIC as WEBHOOK_FORWARD_TOPIC
 from masthead.webhooks.forwarding import deliver as deliver_webhook
 
@@ -48,6 +50,7 @@ HANDLERS: dict[str, Callable[[Runtime, dict[str, Any]], None]] = {
     SETTLE_TOPIC: handle_settle_job,
     WEBHOOK_FORWARD_TOPIC: deliver_webhook,
     HOME_DELIVERY_STARTED_TOPIC: handle_home_delivery_started,
+    NEWSLETTER_TOPIC: push_newsletter_change,
 }
 
 # Work the worker loop runs every so often, not from the outbox: (seconds between runs, hook).

@@ -18,6 +18,7 @@ from masthead.identity.social import models as social_models  # noqa: F401 (tabl
 from masthead.jobs.models import OutboxJob
 from masthead.mail.models import DeliveredMail
 from masthead.moderation import models as moderation_models  # noqa: F401 (tables)
+from masthead.newsletters import models as newsletter_models  # noqa: F401 (tables)
 from masthead.referrals import models as referral_models  # noqa: F401 (registers its tables)
 from masthead.site.static_pages import models as static_page_models  # noqa: F401 (tables)
 from masthead.staff import models as staff_models  # noqa: F401 (tables)

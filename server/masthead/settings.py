@@ -422,6 +422,22 @@ class Settings(BaseSettings):
         default=3600, ge=1, description="Length of the data-export window."
     )
     # --- newsletters (newsletters) ---
+    newsletter_provider: Literal["embedded"] = Field(
+        default="embedded",
+        description="The email provider subscriptions are mirrored to through the outbox. "
+        "embedded: Masthead keeps them itself and records each change (newsletter_pushes).",
+    )
+    newsletter_writes_per_account: int = Field(
+        default=30,
+        ge=1,
+        description="Newsletter changes (update, account_change) per reader per rate-limit "
+        "window (429 beyond).",
+    )
+    newsletter_writes_per_address: int = Field(
+        default=60,
+        ge=1,
+        description="Newsletter changes per client address per rate-limit window (429 beyond).",
+    )
 
     @field_validator("trusted_proxies")
     @classmethod

@@ -1,8 +1,8 @@
 """'Download my data': one document of everything Masthead holds about the signed-in reader,
 read through the other domains' public faces with the functions their own screens use.
 
-Not in it: newsletters (Masthead keeps none yet: add them here once it does), and what is
-not the reader's (the address of a person they referred; a gateway's tokens).
+Not in it: what is not the reader's (the address of a person they referred; a gateway's
+tokens).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from masthead.billing.api import (
 )
 from masthead.deps import Runtime
 from masthead.identity.api import Reader, User, read_profile
+from masthead.newsletters.api import reader_newsletters
 from masthead.reader_data import repository, schemas
 from masthead.referrals.api import ReaderReferral, reader_referrals
 
@@ -87,6 +88,10 @@ def reader_data(
             for o in repository.opinions_of(db, user.id)
         ],
         referrals=_referrals(db, rt, user.tracking_id),
+        newsletters=[
+            schemas.NewsletterData(list_id=n.list_id, name=n.name, group=n.group, since=n.since)
+            for n in reader_newsletters(db, user.id)
+        ],
     )
 
 

@@ -111,8 +111,15 @@ class ReferralsData(BaseModel):
     referred: list[ReferralData]
 
 
+class NewsletterData(BaseModel):
+    list_id: int
+    name: str
+    group: str = Field(description="main, gossip, lifestyle or an exclusive group.")
+    since: datetime
+
+
 class ReaderData(BaseModel):
-    """Everything Masthead holds about the signed-in reader (newsletters: none are kept yet)."""
+    """Everything Masthead holds about the signed-in reader."""
 
     format: str = Field(FORMAT, description=f'"{FORMAT}"')
     exported_at: datetime
@@ -123,6 +130,7 @@ class ReaderData(BaseModel):
     comments: list[CommentData]
     comment_opinions: list[OpinionData]
     referrals: ReferralsData
+    newsletters: list[NewsletterData] = Field(description="The lists the reader receives.")
 
 
 SocialProvider = Literal["google", "facebook", "apple"]

@@ -41,6 +41,7 @@ from masthead.identity.api import (
     read_profile,
     spend_provider_confirmation,
 )
+from masthead.newsletters.api import forget_reader as forget_newsletter_reader
 from masthead.reader_data import export, mails, repository, schemas
 
 CANCEL_REASON = "account-deleted"
@@ -172,6 +173,7 @@ def delete_account(
         _remove_payment_methods(db, rt, gw, reader, halfway=bool(cancelled))
     mails.send_deleted(db, rt, email, name, [(plan, _iso(day)) for plan, day in cancelled])
     repository.forget_referral_participant(db, tracking_id)
+    forget_newsletter_reader(db, email)
     repository.delete_user(db, user)
 
 

@@ -98,6 +98,15 @@ RULES: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {
             "The details field must be a JSON object.",
         ),
     },
+    # newsletters/service.py: which list ids exist, that one id is not both joined and left,
+    # and that account_change needs its flag, are not things a schema can say.
+    ("POST", "/wp-json/nyp-membership/v1/newsletters"): {
+        "unknown-newsletter": (),
+        "bad-request": (
+            "The pause_membership field is required for account_change: true or false.",
+        ),
+        "both-lists": (),
+    },
     # billing: a nonce the gateway does not know (payment_methods/service.py), and a ZIP code
     # outside its state (payment_methods/postal_codes.py).
     ("POST", "/zephr/payment/braintree/payment-methods"): {

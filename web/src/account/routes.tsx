@@ -21,6 +21,8 @@ const Subscribe = lazyScreen('subscribe', () => import('./screens/SubscribeScree
 const Membership = lazyScreen('membership', () => import('./screens/MembershipScreen'));
 const PaymentMethod = lazyScreen('payment-method', () => import('./screens/PaymentMethodScreen'));
 const NotFound = lazyScreen('not-found', () => import('./screens/NotFoundScreen'));
+const Newsletters = lazyScreen('newsletters', () => import('./newsletters/NewslettersScreen'));
+const ExclusiveNewsletters = lazyScreen('exclusive-newsletters', () => import('./newsletters/ExclusiveNewslettersScreen'));
 const AccountDeleted = lazyScreen('account-deleted', () => import('./settings/AccountDeletedScreen'));
 
 export function AccountRoutes() {
@@ -54,6 +56,23 @@ export function AccountRoutes() {
           element={
             <RequireLogin>
               <DisplaySettings />
+            </RequireLogin>
+          }
+        />
+        <Route
+          path="settings/newsletters"
+          element={
+            <RequireLogin>
+              <Newsletters />
+            </RequireLogin>
+          }
+        />
+        {/* Its extra gate (a member-like status or home delivery) is the server's, shown inside the screen with why and how to join. */}
+        <Route
+          path="settings/exclusive-newsletters"
+          element={
+            <RequireLogin>
+              <ExclusiveNewsletters />
             </RequireLogin>
           }
         />

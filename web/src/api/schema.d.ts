@@ -2801,6 +2801,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wp-json/nyp-membership/v1/newsletters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read or change the signed-in reader's newsletters
+         * @description Form data with `_ajax_nonce` (403 `bad-nonce` without a valid one) and `email`, which must be the signed-in reader's own address (403 `email-mismatch`). `action=read` answers the lists by group, the reader's subscriptions (`userinfo.list_subscriptions`, list ids) and `membership` (`status`, `homeDelivery`, `exclusiveAccess`: whether exclusive lists are open to them). `action=update` takes `subscribe` and `unsubscribe`, each list ids separated by commas (`3,5`); when both are empty nothing happens. Joining an exclusive list without `exclusiveAccess` is 403 `not-entitled`; an unknown or retired list is 400 `unknown-newsletter`. `action=account_change` takes `pause_membership` (true or false) and records the paused flag. Each change is queued for the email provider in the same transaction. All three answer the state after the call. update and account_change are rate limited per reader and per client address (429 too-many-requests).
+         */
+        post: operations["newsletters_wp_json_nyp_membership_v1_newsletters_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wp-json/nyp-membership/v1/nonce": {
         parameters: {
             query?: never;
@@ -3406,6 +3426,22 @@ export interface components {
             reason: string;
             /** User Id */
             user_id: number;
+        };
+        /** Body_newsletters_wp_json_nyp_membership_v1_newsletters_post */
+        Body_newsletters_wp_json_nyp_membership_v1_newsletters_post: {
+            /**
+             * Action
+             * @enum {string}
+             */
+            action: "read" | "update" | "account_change";
+            /** Email */
+            email: string;
+            /** Pause Membership */
+            pause_membership?: boolean;
+            /** Subscribe */
+            subscribe?: string;
+            /** Unsubscribe */
+            unsubscribe?: string;
         };
         /** Body_webhook_wp_json_nyp_membership_v1_webhook_post */
         Body_webhook_wp_json_nyp_membership_v1_webhook_post: {
@@ -4640,6 +4676,77 @@ export interface components {
              */
             trial_duration_unit: "day" | "month";
         };
+        /** NewsletterData */
+        NewsletterData: {
+            /**
+             * Group
+             * @description main, gossip, lifestyle or an exclusive group.
+             */
+            group: string;
+            /** List Id */
+            list_id: number;
+            /** Name */
+            name: string;
+            /**
+             * Since
+             * Format: date-time
+             */
+            since: string;
+        };
+        /** NewsletterListOut */
+        NewsletterListOut: {
+            /** Description */
+            description: string;
+            /**
+             * Exclusive
+             * @description Only readers past the membership gate may join it.
+             */
+            exclusive: boolean;
+            /**
+             * Group
+             * @description main, gossip or lifestyle (the site), or member-exclusive, team-exclusive or columnist-exclusive.
+             */
+            group: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /**
+             * St Id
+             * @description The email provider's id of the list.
+             */
+            st_id: string;
+        };
+        /** NewsletterMembership */
+        NewsletterMembership: {
+            /**
+             * Exclusiveaccess
+             * @description The reader may join exclusive lists: a member-like status (Active, Cancelled_Active, Active_Pending, Active_Paused) or home delivery.
+             */
+            exclusiveAccess: boolean;
+            /**
+             * Homedelivery
+             * @description The reader has print home delivery.
+             */
+            homeDelivery: boolean;
+            /**
+             * Status
+             * @description The account status (as the membership call answers it).
+             */
+            status: string;
+        };
+        /** NewslettersOut */
+        NewslettersOut: {
+            /**
+             * Lists
+             * @description The lists that are not retired, by group, in the editors' order: the three sites' groups first, then the three exclusive ones.
+             */
+            lists: {
+                [key: string]: components["schemas"]["NewsletterListOut"][];
+            };
+            membership: components["schemas"]["NewsletterMembership"];
+            userinfo: components["schemas"]["UserInfo"];
+        };
         /** NonceOut */
         NonceOut: {
             /** Nonce */
@@ -5842,7 +5949,7 @@ export interface components {
         };
         /**
          * ReaderData
-         * @description Everything Masthead holds about the signed-in reader (newsletters: none are kept yet).
+         * @description Everything Masthead holds about the signed-in reader.
          */
         ReaderData: {
             account: components["schemas"]["AccountData"];
@@ -5862,6 +5969,11 @@ export interface components {
              */
             format: string;
             membership: components["schemas"]["MembershipData"];
+            /**
+             * Newsletters
+             * @description The lists the reader receives.
+             */
+            newsletters: components["schemas"]["NewsletterData"][];
             /**
              * Profile
              * @description Every profile key, defaults included.
@@ -7331,6 +7443,19 @@ export interface components {
             lastName?: string | null;
             /** Locale */
             locale?: string | null;
+        };
+        /** UserInfo */
+        UserInfo: {
+            /**
+             * List Subscriptions
+             * @description Ids of the lists the reader is on.
+             */
+            list_subscriptions: number[];
+            /**
+             * Paused
+             * @description The membership's paused flag the provider was told of.
+             */
+            paused: boolean;
         };
         /** VerifyIn */
         VerifyIn: {
@@ -17835,6 +17960,66 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    newsletters_wp_json_nyp_membership_v1_newsletters_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["Body_newsletters_wp_json_nyp_membership_v1_newsletters_post"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewslettersOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -14,6 +14,12 @@ export function SettingsNav() {
           <NavLink to="/account/settings/display">Display</NavLink>
         </li>
         <li>
+          <NavLink to="/account/settings/newsletters">Newsletters</NavLink>
+        </li>
+        <li>
+          <NavLink to="/account/settings/exclusive-newsletters">Exclusive newsletters</NavLink>
+        </li>
+        <li>
           <NavLink to="/account/settings/membership">Membership</NavLink>
         </li>
         <li>

@@ -57,7 +57,7 @@ function DownloadData() {
       <h3>Download my data</h3>
       <p>
         One file (JSON) with everything Masthead holds about you: your account and profile, where you are signed in, your
-        membership and payments, your saved payment methods (described, never their numbers), your comments and your referrals. We
+        membership and payments, your saved payment methods (described, never their numbers), your comments, your referrals and your newsletters. We
         email you when it is downloaded.
       </p>
       <ErrorAlert>{error}</ErrorAlert>

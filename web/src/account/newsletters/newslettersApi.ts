@@ -1,0 +1,50 @@
+/**
+ * The site API's newsletters call (spec section 7): POST {restUrl}nyp-membership/v1/newsletters
+ * as form data with _ajax_nonce and an action. A failure is logged and answers null, never a
+ * thrown error (spec section 8: "newsletter failures return null"); the screens say so.
+ */
+import { api, call } from '../../api/client';
+import type { components } from '../../api/schema';
+import { siteNonce } from '../../api/siteNonce';
+
+export type Newsletters = components['schemas']['NewslettersOut'];
+export type NewsletterList = components['schemas']['NewsletterListOut'];
+type Form = components['schemas']['Body_newsletters_wp_json_nyp_membership_v1_newsletters_post'];
+
+export const NEWSLETTERS_PATH = '/wp-json/nyp-membership/v1/newsletters';
+
+async function post(form: Form): Promise<Newsletters | null> {
+  try {
+    return await call(async () => {
+      const nonce = await siteNonce();
+      return api.POST(NEWSLETTERS_PATH, {
+        body: form,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        bodySerializer: (body) => {
+          const fields = new URLSearchParams({ _ajax_nonce: nonce });
+          for (const [key, value] of Object.entries(body)) {
+            if (value !== undefined && value !== null) fields.set(key, String(value));
+          }
+          return fields.toString();
+        },
+      });
+    });
+  } catch (error) {
+    console.error('The newsletters call failed.', error);
+    return null;
+  }
+}
+
+export function readNewsletters(email: string): Promise<Newsletters | null> {
+  return post({ action: 'read', email });
+}
+
+/** List ids go comma separated ("3,5"); nothing happens on the server when both are empty. */
+export function updateNewsletters(email: string, subscribe: number[], unsubscribe: number[]): Promise<Newsletters | null> {
+  return post({ action: 'update', email, subscribe: subscribe.join(','), unsubscribe: unsubscribe.join(',') });
+}
+
+/** Tells the provider a membership paused or resumed (for the pause flow to call). */
+export function sendAccountChange(email: string, pauseMembership: boolean): Promise<Newsletters | null> {
+  return post({ action: 'account_change', email, pause_membership: pauseMembership });
+}
