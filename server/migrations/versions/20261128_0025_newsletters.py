@@ -36,9 +36,7 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("id", name=op.f("pk_newsletter_lists")),
         sa.UniqueConstraint("st_id", name=op.f("uq_newsletter_lists_st_id")),
     )
-    op.create_index(
-        op.f("ix_newsletter_lists_group"), "newsletter_lists", ["group"], unique=False
-    )
+    op.create_index(op.f("ix_newsletter_lists_group"), "newsletter_lists", ["group"], unique=False)
     op.create_table(
         "newsletter_pushes",
         sa.Column("id", sa.Integer(), nullable=False),
