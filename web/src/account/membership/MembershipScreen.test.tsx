@@ -140,6 +140,44 @@ describe('/account/settings/membership', () => {
     );
   });
 
+  it('a pause and a resume are told to the newsletters; a failure is logged with the spec’s sentence and hides nothing', async () => {
+    let status: MembershipResponse['status'] = 'Active';
+    let newsletters: [number, unknown] = [200, { lists: {}, userinfo: { list_subscriptions: [], paused: true }, membership: null }];
+    const fetch = serve(
+      () => membership({ status }),
+      (method, path) => {
+        if (method === 'PATCH' && path.startsWith('/blaize/payment/braintree/subscriptions/')) {
+          status = status === 'Active' ? 'Paused' : 'Active';
+          return [200, { message: 'done', effectiveDate: '2027-05-22', subscription: null }];
+        }
+        if (method === 'POST' && path === '/wp-json/nyp-membership/v1/pause-subscription-email/') return [200, { ok: true }];
+        if (method === 'POST' && path === '/wp-json/nyp-membership/v1/newsletters') return newsletters;
+        return undefined;
+      },
+    );
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    open();
+    const overview = await card();
+    await userEvent.click(within(overview).getByRole('button', { name: 'Pause membership' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByLabelText('1 month'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pause membership' }));
+    expect(await screen.findByText('Subscription successfully paused')).toBeInTheDocument();
+    const newsletterCalls = () =>
+      fetch.mock.calls.filter(([url]) => String(url).startsWith('/wp-json/nyp-membership/v1/newsletters')).map(([, init]) => String(init?.body));
+    await waitFor(() => expect(newsletterCalls()).toHaveLength(1));
+    const paused = new URLSearchParams(newsletterCalls()[0]);
+    expect([paused.get('action'), paused.get('pause_membership'), paused.get('email')]).toEqual(['account_change', 'true', 'ada@example.com']);
+
+    newsletters = [503, { type: 'unavailable', message: 'Down.' }];
+    await userEvent.click(await screen.findByRole('button', { name: 'Resume membership' }));
+    expect(await screen.findByText('Membership successfully resumed.')).toBeInTheDocument();
+    await waitFor(() => expect(newsletterCalls()).toHaveLength(2));
+    expect(new URLSearchParams(newsletterCalls()[1]).get('pause_membership')).toBe('false');
+    await waitFor(() => expect(errors).toHaveBeenCalledWith('There was an error sending paused event to newsletters.'));
+    errors.mockRestore();
+  });
+
   it('the change-plan dialog says how often each plan charges', async () => {
     serve(() => membership({}));
     open();

@@ -6,6 +6,7 @@
 import { api, call } from '../../api/client';
 import type { components } from '../../api/schema';
 import { siteNonce } from '../../api/siteNonce';
+import { PAUSED_EVENT_ERROR } from '../../api/specTexts';
 
 export type Newsletters = components['schemas']['NewslettersOut'];
 export type NewsletterList = components['schemas']['NewsletterListOut'];
@@ -44,7 +45,17 @@ export function updateNewsletters(email: string, subscribe: number[], unsubscrib
   return post({ action: 'update', email, subscribe: subscribe.join(','), unsubscribe: unsubscribe.join(',') });
 }
 
-/** Tells the provider a membership paused or resumed (for the pause flow to call). */
+/** Tells the provider a membership paused or resumed. */
 export function sendAccountChange(email: string, pauseMembership: boolean): Promise<Newsletters | null> {
   return post({ action: 'account_change', email, pause_membership: pauseMembership });
+}
+
+/**
+ * After a pause or a resume: the newsletters hear of it (spec section 7). A failure is logged
+ * with the spec's sentence (section 8) and never undoes nor hides the change itself.
+ */
+export async function tellNewslettersOfPause(email: string, paused: boolean): Promise<boolean> {
+  const answer = await sendAccountChange(email, paused);
+  if (answer === null) console.error(PAUSED_EVENT_ERROR);
+  return answer !== null;
 }

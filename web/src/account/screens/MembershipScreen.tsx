@@ -11,6 +11,7 @@ import {
   switchPlan,
   takeDiscount,
 } from '../../api/subscriptionChanges';
+import { tellNewslettersOfPause } from '../newsletters/newslettersApi';
 import { ErrorAlert, StatusMessage } from '../../ui/Alert';
 import { errorText } from '../../ui/ModalDialog';
 import { PageHeading } from '../../ui/PageHeading';
@@ -100,6 +101,7 @@ export default function MembershipScreen() {
     if (!subscription) return;
     const paused = await pauseSubscription(subscriptionId, months);
     const email = account?.identifiers.email_address;
+    if (email) void tellNewslettersOfPause(email, true);
     const cycleEnd = lastPaidDay(subscription) ?? paused.effectiveDate;
     if (email && paused.effectiveDate && cycleEnd) {
       // The confirmation mail is a courtesy: its failure does not undo or hide the pause.
@@ -135,6 +137,8 @@ export default function MembershipScreen() {
   const resume = () =>
     continueMembership(async () => {
       await resumeSubscription(subscriptionId);
+      const email = account?.identifiers.email_address;
+      if (email) void tellNewslettersOfPause(email, false);
       return RESUME_SUCCESS;
     });
   const restart = () => continueMembership(async () => (await restartSubscription(subscriptionId)).message);
