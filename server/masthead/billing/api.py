@@ -85,7 +85,7 @@ from masthead.billing.memberships.webhook_handler import (
     handle_webhook,
     run_sandbox_cycle,
 )
-from masthead.billing.payment_methods.schemas import PaymentMethodOut
+from masthead.billing.payment_methods.schemas import PaymentMethodOut, expiration_text
 from masthead.billing.payment_methods.service import payment_methods as payment_methods_of
 
 __all__ = [
@@ -151,6 +151,7 @@ __all__ = [
     "day_of",
     "discounts",
     "end_paid_memberships",
+    "expiration_text",
     "facts",
     "facts_as_of",
     "gateway_of",

@@ -16,6 +16,7 @@ from masthead.billing.api import (
     SubscriptionOut,
     account_facts,
     day_of,
+    expiration_text,
     payment_methods_of,
     subscriptions_of,
 )
@@ -108,16 +109,11 @@ def _payment_methods(
 
 
 def _method(m: PaymentMethodOut) -> schemas.PaymentMethodData:
-    expiration = (
-        f"{m.expiration_month:02d}/{m.expiration_year}"
-        if m.expiration_month and m.expiration_year
-        else None
-    )
     return schemas.PaymentMethodData(
         type=m.type,
         card_type=m.card_type,
         last_4=m.last_4,
-        expiration=expiration,
+        expiration=expiration_text(m),
         email=m.email,
         default=m.default,
         expired=m.expired,

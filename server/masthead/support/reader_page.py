@@ -20,6 +20,7 @@ from masthead.billing.api import (
     SubscriptionOut,
     account_facts,
     day_of,
+    expiration_text,
     home_delivery_view,
     membership_of,
     payment_methods_of,
@@ -197,11 +198,7 @@ def _payments(subscriptions: list[SubscriptionOut]) -> list[schemas.PaymentRow]:
 
 
 def _method(m: PaymentMethodOut) -> schemas.PaymentMethodRow:
-    expiration = (
-        f"{m.expiration_month:02d}/{m.expiration_year}"
-        if m.expiration_month and m.expiration_year
-        else None
-    )
+    expiration = expiration_text(m)
     if m.type == "PayPalAccount":
         description = f"PayPal account {m.email}" if m.email else "PayPal account"
     elif m.type == "VenmoAccount":

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from masthead.comments import repository
 from masthead.comments.models import PUBLISHED
 from masthead.deps import Runtime
@@ -11,9 +13,10 @@ COUNTS = "/comments/v1/messages-count"
 MAIN_SPOT, GOSSIP_SPOT = "sp_MhMain01", "sp_MhGossip1"
 
 
-def a_reader(runtime: Runtime, email: str = "commenter@example.com") -> int:
+def a_reader(runtime: Runtime, email: str = "commenter@example.com", **profile: Any) -> int:
+    """A verified reader with these profile attributes (hyphenated keys)."""
     with runtime.sessions.begin() as db:
-        user = add_user(db, email, "x", verified=True, attributes={}, now=runtime.clock.now())
+        user = add_user(db, email, "x", verified=True, attributes=profile, now=runtime.clock.now())
         db.flush()
         return user.id
 

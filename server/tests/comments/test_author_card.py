@@ -12,8 +12,7 @@ from fastapi.testclient import TestClient
 from masthead.comments import repository
 from masthead.comments.models import DELETED, PENDING, PUBLISHED, REJECTED
 from masthead.deps import Runtime
-from masthead.identity.api import add_user
-from tests.comments.helpers import GOSSIP_SPOT, MAIN_SPOT
+from tests.comments.helpers import GOSSIP_SPOT, MAIN_SPOT, a_reader
 from tests.site.stories import seed
 
 RALLY, GOSSIP_STORY = 3101, 3201  # demo stories of two brands (articles/demo_content.py)
@@ -22,13 +21,6 @@ RALLY, GOSSIP_STORY = 3101, 3201  # demo stories of two brands (articles/demo_co
 @pytest.fixture(autouse=True)
 def _stories(runtime: Runtime) -> None:
     seed(runtime)
-
-
-def reader(runtime: Runtime, email: str, **profile: Any) -> int:
-    with runtime.sessions.begin() as db:
-        user = add_user(db, email, "x", verified=True, attributes=profile, now=runtime.clock.now())
-        db.flush()
-        return user.id
 
 
 def write(
@@ -63,7 +55,7 @@ def card(client: TestClient, comment_id: int) -> dict[str, Any]:
 def test_a_public_profile_shows_bio_location_and_what_they_published(
     client: TestClient, runtime: Runtime
 ) -> None:
-    owl = reader(
+    owl = a_reader(
         runtime,
         "owl@x.com",
         **{
@@ -95,7 +87,7 @@ def test_a_public_profile_shows_bio_location_and_what_they_published(
 
 
 def test_an_empty_bio_and_location_are_null(client: TestClient, runtime: Runtime) -> None:
-    jane = reader(runtime, "jane@x.com", **{"first-name": "Jane", "last-name": "Doe"})
+    jane = a_reader(runtime, "jane@x.com", **{"first-name": "Jane", "last-name": "Doe"})
     shown = card(client, write(runtime, jane))
     assert (shown["display_name"], shown["bio"], shown["location"], shown["comments"]) == (
         "Jane D.",
@@ -108,7 +100,7 @@ def test_an_empty_bio_and_location_are_null(client: TestClient, runtime: Runtime
 def test_a_private_profile_and_an_erased_account_show_the_name_alone(
     client: TestClient, runtime: Runtime
 ) -> None:
-    hidden = reader(
+    hidden = a_reader(
         runtime,
         "hidden@x.com",
         **{
@@ -133,7 +125,7 @@ def test_a_private_profile_and_an_erased_account_show_the_name_alone(
 
 
 def test_a_comment_readers_cannot_see_names_nobody(client: TestClient, runtime: Runtime) -> None:
-    author = reader(runtime, "a@x.com", **{"display-name": "Someone"})
+    author = a_reader(runtime, "a@x.com", **{"display-name": "Someone"})
     for status in (PENDING, REJECTED, DELETED):
         response = client.get(
             f"/comments/v1/messages/{write(runtime, author, status=status)}/author"

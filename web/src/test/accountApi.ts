@@ -32,3 +32,28 @@ export function serveReader(
     }),
   );
 }
+
+/** Stubs fetch as the account API for Ada Lovelace, logged in, whose profile starts as
+ * `profile` and takes the profile writes the settings forms send; answers the list of writes
+ * (each without its updated-values), as the server stored them. */
+export function serveProfileWrites(profile: Record<string, unknown>): Record<string, unknown>[] {
+  const writes: Record<string, unknown>[] = [];
+  let stored = { ...profile };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.startsWith('/blaize/datalayer'))
+        return reply({ dataLayer: { loggedIn: true, fullName: 'Ada Lovelace', trackingId: 't', products: [], hadTrial: false, paused: false } }, 200);
+      if (url.startsWith('/blaize/account')) return reply({ identifiers: { email_address: 'ada@example.com' }, tracking_id: 't' }, 200);
+      if (url.startsWith('/blaize/profile') && init?.method === 'POST') {
+        const { 'updated-values': _named, ...changes } = JSON.parse(String(init.body)) as Record<string, unknown>;
+        writes.push(changes);
+        stored = { ...stored, ...changes };
+        return reply(stored, 200);
+      }
+      if (url.startsWith('/blaize/profile')) return reply(stored, 200);
+      return reply({ type: 'not-found', message: 'Not here.' }, 404);
+    }),
+  );
+  return writes;
+}

@@ -28,6 +28,13 @@ class PaymentMethodOut(BaseModel):
     )
 
 
+def expiration_text(method: PaymentMethodOut) -> str | None:
+    """The card's expiry as staff and the reader's data file write it: "MM/YYYY"."""
+    if not (method.expiration_month and method.expiration_year):
+        return None
+    return f"{method.expiration_month:02d}/{method.expiration_year}"
+
+
 class NewPaymentMethod(BaseModel):
     payment_method_nonce: str = Field(min_length=1, max_length=4096)
 

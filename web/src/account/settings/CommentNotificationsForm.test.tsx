@@ -3,37 +3,18 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../api/queryClient';
+import { serveProfileWrites } from '../../test/accountApi';
 import { App } from '../App';
 
 /** A signed-in reader who chose reply notifications only; records every profile write. */
-function serve() {
-  const writes: Record<string, unknown>[] = [];
-  let profile: Record<string, unknown> = {
+const serve = () =>
+  serveProfileWrites({
     'full-name': 'Ada Lovelace',
     'notification-reply': true,
     'notification-mentioned': false,
     'notification-liked': false,
     'notification-follower': false,
-  };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-      if (url.startsWith('/blaize/datalayer'))
-        return json({ dataLayer: { loggedIn: true, fullName: 'Ada Lovelace', trackingId: 't', products: [], hadTrial: false, paused: false } });
-      if (url.startsWith('/blaize/account')) return json({ identifiers: { email_address: 'ada@example.com' }, tracking_id: 't' });
-      if (url.startsWith('/blaize/profile') && init?.method === 'POST') {
-        const { 'updated-values': _named, ...changes } = JSON.parse(String(init.body)) as Record<string, unknown>;
-        writes.push(changes);
-        profile = { ...profile, ...changes };
-        return json(profile);
-      }
-      if (url.startsWith('/blaize/profile')) return json(profile);
-      return json({ type: 'not-found', message: 'Not here.' }, 404);
-    }),
-  );
-  return writes;
-}
+  });
 
 afterEach(() => vi.unstubAllGlobals());
 
