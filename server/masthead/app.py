@@ -29,15 +29,23 @@ from masthead.decisions import console_routes as decision_console_routes
 from masthead.decisions import operator_routes as decision_operator_routes
 from masthead.decisions import routes as decision_routes
 from masthead.errors import install_error_handlers
+from masthead.feedback import routes as feedback_routes
 from masthead.human_verification import routes as human_verification_routes
 from masthead.identity import avatar_routes, read_routes
 from masthead.identity import routes as identity_routes
+from masthead.identity.handoff import routes as handoff_routes
 from masthead.identity.social import routes as social_sign_in_routes
 from masthead.jobs.runner import start_inprocess_worker
 from masthead.lean_routes import mount_first
 from masthead.mail import routes as mail_routes
+from masthead.member_events import console_routes as member_event_console_routes
+from masthead.member_events import operator_routes as member_event_operator_routes
+from masthead.member_events import routes as member_event_routes
 from masthead.moderation import routes as moderation_routes
 from masthead.newsletters import routes as newsletter_routes
+from masthead.newsletters.editing import console_routes as newsletter_console_routes
+from masthead.newsletters.editing import operator_routes as newsletter_operator_routes
+from masthead.newsletters.one_click import routes as newsletter_one_click_routes
 from masthead.openapi_errors import install_error_schema
 from masthead.origin import OriginCheckMiddleware
 from masthead.private_answers import PrivateAnswersMiddleware
@@ -56,8 +64,10 @@ from masthead.site import routes as site_routes
 from masthead.site.static_pages import console_routes as static_page_console_routes
 from masthead.site.static_pages import operator_routes as static_page_operator_routes
 from masthead.site.static_pages import routes as static_pages
+from masthead.sms_outbox import routes as sms_outbox
 from masthead.staff import routes as staff_routes
 from masthead.support import routes as support_routes
+from masthead.texts import routes as text_routes
 from masthead.verification_double import routes as verification_double
 from masthead.web import admin_routes, docs_routes
 from masthead.web import routes as web_routes
@@ -143,9 +153,12 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.include_router(social_sign_in_routes.router)  # /blaize/oauth/*, /blaize/profile/{provider}
     app.include_router(human_verification_routes.router)  # the site API's recaptcha calls
     app.include_router(reader_data_routes.router)  # download my data, delete my account
+    app.include_router(handoff_routes.router)  # /blaize/handoff: app to web, brand to brand
     # The stand-ins are never mounted in production (which refuses them anyway, above).
     if settings.mail_backend == "devmailbox" and not settings.production:
         app.include_router(mail_routes.router)  # only then is there mail to show
+    if settings.sms_backend == "devoutbox" and not settings.production:
+        app.include_router(sms_outbox.router)  # /dev/texts: the texts Masthead sent
     app.include_router(referral_routes.router)
     if settings.payments == "sandbox" and not settings.production:  # the embedded Braintree
         app.include_router(payment_sandbox.router)
@@ -157,6 +170,10 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.include_router(webhook_routes.router)  # the site API's webhook
     app.include_router(moderation_routes.router)  # the site API's profanity check
     app.include_router(newsletter_routes.router)  # the site API's newsletters call
+    app.include_router(newsletter_one_click_routes.router)  # mail's one-click unsubscribe
+    app.include_router(member_event_routes.router)  # the events shown to members
+    app.include_router(text_routes.router)  # text alerts, text me the app
+    app.include_router(feedback_routes.router)  # a reader writing to the publisher
     app.include_router(comment_signon_routes.router)  # the comments' single sign-on, logout
     app.include_router(comment_writing_routes.router)  # readers writing in the comments
     app.include_router(comment_authors.router)  # the author card opened from a byline
@@ -171,6 +188,8 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.include_router(catalog_operator_routes.router)  # plans and discounts
     app.include_router(static_page_operator_routes.router)  # the static pages' text
     app.include_router(story_operator_routes.router)  # /operator/v1/stories: a CMS's stories
+    app.include_router(newsletter_operator_routes.router)  # /operator/v1/newsletter-lists
+    app.include_router(member_event_operator_routes.router)  # /operator/v1/member-events
     app.include_router(static_pages.router)  # /membership-terms, /terms/, /privacy/
     app.include_router(favicon_routes.router)  # /favicon/<brand>.svg, /favicon.ico
     app.include_router(docs_routes.router)  # /api/docs
@@ -185,6 +204,8 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.include_router(support_routes.router)  # /admin/api/readers
     app.include_router(dashboard_routes.router)  # /admin/api/dashboard/*: the charts
     app.include_router(comment_console_routes.router)  # /admin/api/comments: moderation
+    app.include_router(newsletter_console_routes.router)  # /admin/api/newsletter-lists
+    app.include_router(member_event_console_routes.router)  # /admin/api/member-events
     app.include_router(referral_operator_routes.router)  # /operator/v1/referral-tenants
     app.include_router(admin_routes.router)  # then /admin/*: the console's app shell
     app.include_router(web_routes.router)  # last: its /account/{path} catch-all serves the SPA

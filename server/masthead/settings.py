@@ -439,6 +439,18 @@ class Settings(BaseSettings):
         description="Newsletter changes per client address per rate-limit window (429 beyond).",
     )
 
+    # --- newsletter mail: one-click unsubscribe, preferences link (newsletters/one_click) ---
+    # --- newsletter lists edited by editors (newsletters/editing) ---
+    # --- member events and onboarding (member_events) ---
+    # --- text alerts (texts) and the dev text outbox (sms_outbox) ---
+    sms_backend: Literal["devoutbox"] = Field(
+        default="devoutbox",
+        description="Where text messages go. devoutbox: kept by Masthead and shown at "
+        "/dev/texts (refused in production).",
+    )
+    # --- feedback (feedback) ---
+    # --- hand-off between the app and the web, and between brands (identity/handoff) ---
+
     @field_validator("trusted_proxies")
     @classmethod
     def _no_wildcard_proxy(cls, proxies: list[str]) -> list[str]:

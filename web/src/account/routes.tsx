@@ -24,6 +24,11 @@ const NotFound = lazyScreen('not-found', () => import('./screens/NotFoundScreen'
 const Newsletters = lazyScreen('newsletters', () => import('./newsletters/NewslettersScreen'));
 const ExclusiveNewsletters = lazyScreen('exclusive-newsletters', () => import('./newsletters/ExclusiveNewslettersScreen'));
 const AccountDeleted = lazyScreen('account-deleted', () => import('./settings/AccountDeletedScreen'));
+const NewslettersUpdate = lazyScreen('newsletters-update', () => import('./newsletters/NewslettersUpdateScreen'));
+const Onboarding = lazyScreen('onboarding', () => import('./onboarding/OnboardingRoutes'));
+const TextAlerts = lazyScreen('texts', () => import('./texts/TextAlertsScreen'));
+const Feedback = lazyScreen('feedback', () => import('./feedback/FeedbackScreen'));
+const Handoff = lazyScreen('handoff', () => import('./handoff/HandoffScreen'));
 
 export function AccountRoutes() {
   return (
@@ -42,6 +47,7 @@ export function AccountRoutes() {
         <Route path="register-success" element={<RegisterSuccess />} />
         <Route path="account-deleted" element={<AccountDeleted />} />
         <Route path="forgot-password" element={<ForgotPassword />} />
+        <Route path="handoff" element={<Handoff />} />
         <Route path="reset-password" element={<ResetPassword />} />
         <Route
           path="settings"
@@ -73,6 +79,16 @@ export function AccountRoutes() {
           element={
             <RequireLogin>
               <ExclusiveNewsletters />
+            </RequireLogin>
+          }
+        />
+        {/* Opened from a newsletter mail's signed link: no sign-in needed (the link is the key). */}
+        <Route path="settings/newsletters-update" element={<NewslettersUpdate />} />
+        <Route
+          path="settings/feedback"
+          element={
+            <RequireLogin>
+              <Feedback />
             </RequireLogin>
           }
         />
@@ -134,6 +150,22 @@ export function AccountRoutes() {
                 <RequireActiveMember page="Refer a friend">
                   <ReferAFriend />
                 </RequireActiveMember>
+              </RequireLogin>
+            }
+          />
+          <Route
+            path="onboarding/*"
+            element={
+              <RequireLogin>
+                <Onboarding />
+              </RequireLogin>
+            }
+          />
+          <Route
+            path="settings/texts"
+            element={
+              <RequireLogin>
+                <TextAlerts />
               </RequireLogin>
             }
           />

@@ -27,6 +27,10 @@ const Reader = lazyScreen('admin-reader', () => import('./readers/ReaderScreen')
 const Comments = lazyScreen('admin-comments', () => import('./comments/CommentsScreen'));
 const WordLists = lazyScreen('admin-word-lists', () => import('./comments/WordListsScreen'));
 const CommentSettings = lazyScreen('admin-comment-settings', () => import('./comments/CommentSettingsScreen'));
+const NewsletterLists = lazyScreen('admin-newsletters', () => import('./newsletters/NewsletterListsScreen'));
+const NewsletterListEdit = lazyScreen('admin-newsletter', () => import('./newsletters/NewsletterListEditScreen'));
+const MemberEvents = lazyScreen('admin-events', () => import('./events/MemberEventsScreen'));
+const MemberEventEdit = lazyScreen('admin-event', () => import('./events/MemberEventEditScreen'));
 const NotFound = lazyScreen('admin-not-found', () => import('./NotFoundScreen'));
 
 export function App({ queryClient }: { queryClient: QueryClient }) {
@@ -181,6 +185,55 @@ export function AdminRoutes() {
             element={
               <RequireRole role="marketing">
                 <Referrals />
+              </RequireRole>
+            }
+          />
+          {/* Editors: newsletter lists and member events. */}
+          <Route
+            path="newsletters"
+            element={
+              <RequireRole role="editor">
+                <NewsletterLists />
+              </RequireRole>
+            }
+          />
+          <Route
+            path="newsletters/new"
+            element={
+              <RequireRole role="editor">
+                <NewsletterListEdit />
+              </RequireRole>
+            }
+          />
+          <Route
+            path="newsletters/:listId"
+            element={
+              <RequireRole role="editor">
+                <NewsletterListEdit />
+              </RequireRole>
+            }
+          />
+          <Route
+            path="events"
+            element={
+              <RequireRole role="editor">
+                <MemberEvents />
+              </RequireRole>
+            }
+          />
+          <Route
+            path="events/new"
+            element={
+              <RequireRole role="editor">
+                <MemberEventEdit />
+              </RequireRole>
+            }
+          />
+          <Route
+            path="events/:eventId"
+            element={
+              <RequireRole role="editor">
+                <MemberEventEdit />
               </RequireRole>
             }
           />

@@ -16,7 +16,7 @@ describe('the console shell', () => {
     renderAt('/admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'Staff console' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Console sections' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Stories', 'Static pages']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Stories', 'Static pages', 'Newsletters', 'Member events']);
     expect(screen.getByText('ed@example.com', { selector: '.admin-header__name' })).toBeInTheDocument();
   });
 
@@ -37,6 +37,8 @@ describe('the console shell', () => {
       'Overview',
       'Stories',
       'Static pages',
+      'Newsletters',
+      'Member events',
       'Readers',
       'Comments',
       'Plans & discounts',

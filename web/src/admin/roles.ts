@@ -52,6 +52,8 @@ export interface Section {
 export const SECTIONS: readonly Section[] = [
   { path: '/admin/stories', label: 'Stories', role: 'editor', description: 'Write, preview, publish and schedule the stories of every brand, free or for members.' },
   { path: '/admin/pages', label: 'Static pages', role: 'editor', description: 'The terms, privacy policy and membership terms of each brand.' },
+  { path: '/admin/newsletters', label: 'Newsletters', role: 'editor', description: 'The newsletter lists of every brand: create, rename, group, make exclusive to members, retire.' },
+  { path: '/admin/events', label: 'Member events', role: 'editor', description: 'The events shown to members (title, date, place, link), as in the onboarding’s events step.' },
   { path: '/admin/readers', label: 'Readers', role: 'support', description: 'Find a reader by email, name or tracking ID; see their account and help them.' },
   { path: '/admin/comments', label: 'Comments', role: 'moderator', description: 'Readers’ comments waiting for a moderator or reported, the word lists and each site’s comment settings.' },
   { path: '/admin/plans', label: 'Plans & discounts', role: 'marketing', description: 'The membership plans, their prices and trials, and the discounts offered to members who cancel.' },

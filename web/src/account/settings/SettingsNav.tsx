@@ -20,6 +20,9 @@ export function SettingsNav() {
           <NavLink to="/account/settings/exclusive-newsletters">Exclusive newsletters</NavLink>
         </li>
         <li>
+          <NavLink to="/account/settings/texts">Text alerts</NavLink>
+        </li>
+        <li>
           <NavLink to="/account/settings/membership">Membership</NavLink>
         </li>
         <li>
@@ -30,6 +33,9 @@ export function SettingsNav() {
         </li>
         <li>
           <NavLink to="/account/settings/my-rewards">My rewards</NavLink>
+        </li>
+        <li>
+          <NavLink to="/account/settings/feedback">Feedback</NavLink>
         </li>
       </ul>
     </nav>

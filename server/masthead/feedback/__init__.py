@@ -1,0 +1,1 @@
+"""Readers writing to the publisher: stored and mailed to staff."""

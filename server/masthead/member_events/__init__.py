@@ -1,0 +1,1 @@
+"""Member events: a small list editors manage, shown to members (the onboarding's events step)."""

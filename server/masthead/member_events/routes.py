@@ -1,0 +1,7 @@
+"""The members' read of upcoming events (filled in by the slice)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+router = APIRouter(prefix="/wp-json/nyp-membership/v1", tags=["site"])
