@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CLIENT_ID_KEY, createForwarder, eventToForward, LAST_EVENT_KEY, messageTags } from './events';
+import { CLIENT_ID_KEY, CLIENT_ID_WAIT_MS, createForwarder, eventToForward, LAST_EVENT_KEY, messageTags } from './events';
 
 const signedIn = { signedIn: true, clientId: 'ga-1', trackingId: 't-1' };
 
@@ -49,7 +49,7 @@ describe('the forwarder', () => {
   }
   const site = { restUrl: '/wp-json/', nonce: 'n', targetUrl: 'https://hooks.example/x' };
 
-  it('remembers the last event in openweb-last-event and does not send it twice', () => {
+  it('remembers the last event in openweb-last-event and does not send it twice', async () => {
     const store = storage();
     store.setItem(CLIENT_ID_KEY, 'ga-1');
     const post = vi.fn((_site: unknown, _type: string, _details: string) => Promise.resolve(null));
@@ -57,18 +57,46 @@ describe('the forwarder', () => {
     forward('showMoreComments', { postId: '3101' });
     forward('showMoreComments', { postId: '3101' });
     forward('typingStart');
+    await vi.waitFor(() => expect(post).toHaveBeenCalledTimes(2));
     expect(post.mock.calls.map((call) => call[1])).toEqual(['spot-im-show-more-comments-clicked', 'spot-im-current-user-typing-start']);
     expect(JSON.parse(store.getItem(LAST_EVENT_KEY)!)[0]).toBe('spot-im-current-user-typing-start');
   });
 
-  it('sends nothing on a site without a webhook target, and logs a missing client id once', () => {
-    const post = vi.fn((_site: unknown, _type: string, _details: string) => Promise.resolve(null));
-    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    createForwarder({ site: null, reader: () => ({ signedIn: true, trackingId: 't' }), post, storage: storage() })('upVote');
-    const forward = createForwarder({ site, reader: () => ({ signedIn: true, trackingId: 't' }), post, storage: storage() });
-    forward('upVote');
-    forward('downVote');
-    expect(post).not.toHaveBeenCalled();
-    expect(error).toHaveBeenCalledTimes(1);
+  it('sends nothing on a site without a webhook target, and logs a missing client id once, after the wait', async () => {
+    vi.useFakeTimers();
+    try {
+      const post = vi.fn((_site: unknown, _type: string, _details: string) => Promise.resolve(null));
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      createForwarder({ site: null, reader: () => ({ signedIn: true, trackingId: 't' }), post, storage: storage() })('upVote');
+      const forward = createForwarder({ site, reader: () => ({ signedIn: true, trackingId: 't' }), post, storage: storage() });
+      forward('upVote');
+      forward('downVote');
+      await vi.advanceTimersByTimeAsync(CLIENT_ID_WAIT_MS - 200);
+      expect(error).not.toHaveBeenCalled(); // still waiting for the analytics script
+      await vi.advanceTimersByTimeAsync(400);
+      expect(post).not.toHaveBeenCalled();
+      expect(error).toHaveBeenCalledTimes(1);
+      expect(error.mock.calls[0]![0]).toBe('The analytics client id is unavailable.');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('waits for a client id the analytics script stores after the comments load', async () => {
+    vi.useFakeTimers();
+    try {
+      const store = storage();
+      const post = vi.fn((_site: unknown, _type: string, _details: string) => Promise.resolve(null));
+      const forward = createForwarder({ site, reader: () => ({ signedIn: true, trackingId: 't-1' }), post, storage: store });
+      forward('conversationViewed');
+      await vi.advanceTimersByTimeAsync(1500);
+      expect(post).not.toHaveBeenCalled();
+      store.setItem(CLIENT_ID_KEY, 'ga-late');
+      await vi.advanceTimersByTimeAsync(200);
+      expect(post).toHaveBeenCalledTimes(1);
+      expect(JSON.parse(post.mock.calls[0]![2])).toMatchObject({ clientId: 'ga-late', trackingId: 't-1' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

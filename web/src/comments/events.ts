@@ -33,6 +33,9 @@ const FOR_EVERYONE: ReadonlySet<WidgetEvent> = new Set(['reactionsVoted']);
 
 export const LAST_EVENT_KEY = 'openweb-last-event';
 export const CLIENT_ID_KEY = 'nyp_ga_client_id';
+/** How long the first event waits for the analytics script to store its client id (spec section 9). */
+export const CLIENT_ID_WAIT_MS = 5000;
+const CLIENT_ID_POLL_MS = 100;
 
 export interface ForwardContext {
   signedIn: boolean;
@@ -75,32 +78,56 @@ function stored(storage: Storage | null, key: string): string | null {
   }
 }
 
+/**
+ * Resolves once the analytics client id is in storage, or after `waitMs` without it: the
+ * analytics script may store it after the comments load. Unavailable, it logs the console
+ * error of spec section 8 once and the events go on with '' (which eventToForward drops).
+ */
+export function waitForClientId(storage: Storage | null, waitMs = CLIENT_ID_WAIT_MS): Promise<void> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const check = () => {
+      if (stored(storage, CLIENT_ID_KEY)) return resolve();
+      if (Date.now() - started >= waitMs) {
+        console.error('The analytics client id is unavailable.');
+        return resolve();
+      }
+      setTimeout(check, CLIENT_ID_POLL_MS);
+    };
+    check();
+  });
+}
+
 export interface ForwarderOptions {
   site: WebhookSite | null;
   /** The reader's state now: signed in, and their tracking id ('' when unknown). */
   reader: () => { signedIn: boolean; trackingId: string };
   post: (site: WebhookSite, type: string, details: string) => Promise<unknown>;
   storage?: Storage | null;
+  /** How long the first event waits for the client id (tests shorten it). */
+  clientIdWaitMs?: number;
 }
 
 export type Forward = (event: WidgetEvent, detail?: Record<string, unknown>) => void;
 
-export function createForwarder({ site, reader, post, storage = localStorage }: ForwarderOptions): Forward {
-  let warned = false;
-  return (event, detail = {}) => {
-    if (!site) return; // no webhook target on this site: nothing to forward to
+export function createForwarder({ site, reader, post, storage = localStorage, clientIdWaitMs }: ForwarderOptions): Forward {
+  let clientIdReady: Promise<void> | null = null;
+  const send = (event: WidgetEvent, detail: Record<string, unknown>) => {
+    // Read again at each event: an id stored after the wait still counts from then on.
     const clientId = stored(storage, CLIENT_ID_KEY) ?? '';
-    if (!clientId && !warned) {
-      warned = true;
-      console.error('The analytics client id is unavailable.'); // section 8: then treated as ''
-    }
     const forwarded = eventToForward(event, detail, { ...reader(), clientId }, stored(storage, LAST_EVENT_KEY));
-    if (!forwarded) return;
+    if (!forwarded || !site) return;
     try {
       storage?.setItem(LAST_EVENT_KEY, forwarded.fingerprint);
     } catch {
       // storage refused: the event still goes
     }
     void post(site, forwarded.type, forwarded.details);
+  };
+  return (event, detail = {}) => {
+    if (!site) return; // no webhook target on this site: nothing to forward to
+    // Waited for once; the events after the first queue behind it, in order.
+    clientIdReady ??= waitForClientId(storage, clientIdWaitMs);
+    void clientIdReady.then(() => send(event, detail));
   };
 }
