@@ -42,6 +42,11 @@ export const STAFF_ACCOUNTS = {
   'marketing-catalogue': ['marketing'],
   'marketing-phone': ['marketing'],
   moderator: ['moderator'],
+  events: ['editor'],
+  'events-onboarding': ['editor'],
+  'newsletter-lists': ['editor'],
+  'newsletter-lists-phone': ['editor'],
+  'newsletter-lists-support': ['support'],
 } as const satisfies Record<string, readonly string[]>;
 export type StaffLabel = keyof typeof STAFF_ACCOUNTS;
 

@@ -30,6 +30,8 @@ from masthead.mail.delivery import deliver
 from masthead.mail.service import MAIL_TOPIC
 from masthead.newsletters.api import TOPIC as NEWSLETTER_TOPIC
 from masthead.newsletters.api import push_change as push_newsletter_change
+from masthead.texts.api import TOPIC as TEXT_TOPIC
+from masthead.texts.api import deliver as deliver_text
 from masthead.webhooks.forwarding import TOPIC as WEBHOOK_FORWARD_TOPIC
 from masthead.webhooks.forwarding import deliver as deliver_webhook
 
@@ -41,6 +43,7 @@ def _send_mail(runtime: Runtime, payload: dict[str, Any]) -> None:
         subject=payload["subject"],
         text=payload["text"],
         html=payload.get("html"),
+        headers=payload.get("headers"),
     )
 
 
@@ -51,6 +54,7 @@ HANDLERS: dict[str, Callable[[Runtime, dict[str, Any]], None]] = {
     WEBHOOK_FORWARD_TOPIC: deliver_webhook,
     HOME_DELIVERY_STARTED_TOPIC: handle_home_delivery_started,
     NEWSLETTER_TOPIC: push_newsletter_change,
+    TEXT_TOPIC: deliver_text,
 }
 
 # Work the worker loop runs every so often, not from the outbox: (seconds between runs, hook).

@@ -42,6 +42,9 @@ class Runtime:
     # The payment gateway the wiring chose (masthead/wiring.py), for requests and jobs alike;
     # billing reads it through billing.gateway.gateway_of, which checks its type.
     payment_gateway: object = None
+    # The SMS sender the wiring chose (settings.sms_backend); texts reads it through
+    # texts.sender.sender_of.
+    sms_sender: object = None
 
 
 def build_runtime(

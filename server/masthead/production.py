@@ -40,6 +40,11 @@ def settings_problems(settings: Settings) -> list[str]:
             "MASTHEAD_MAIL_BACKEND=devmailbox: the dev mailbox shows every reader's mail; "
             "set it to smtp"
         )
+    if settings.sms_backend == "devoutbox":
+        problems.append(
+            "MASTHEAD_SMS_BACKEND=devoutbox: texts are kept and shown at /dev/texts, never "
+            "sent; configure a real SMS provider"
+        )
     if settings.payments == "sandbox":
         problems.append(
             "MASTHEAD_PAYMENTS=sandbox: the embedded payment sandbox accepts any test card; "

@@ -11,6 +11,7 @@ from masthead.db import session_scope
 from masthead.decisions.defaults import seed_rules
 from masthead.deps import Runtime
 from masthead.identity import passwords, repository
+from masthead.member_events.seed import seed_member_events
 from masthead.newsletters.seed import seed_newsletters
 from masthead.referrals.seed import seed_referrals
 from masthead.site.brands import BRANDS
@@ -65,6 +66,7 @@ def seed_demo(runtime: Runtime) -> None:
     seed_discounts(runtime)
     seed_stories(runtime)
     seed_newsletters(runtime)  # a few lists per group
+    seed_member_events(runtime)  # three upcoming events for the onboarding's events step
     # A few comments by the demo readers, so the pages' comment counts show something.
     seed_demo_comments(runtime, [email for email, _name, _colour in DEMO_READERS])
     for db in session_scope(runtime.sessions):

@@ -440,16 +440,113 @@ class Settings(BaseSettings):
     )
 
     # --- newsletter mail: one-click unsubscribe, preferences link (newsletters/one_click) ---
+    newsletter_one_click_per_address: int = Field(
+        default=600,
+        ge=1,
+        description="One-click unsubscribe requests (POST and GET of a List-Unsubscribe URL) "
+        "per client address per rate-limit window (429 beyond). High: mail providers send "
+        "every reader's unsubscribe from a few servers.",
+    )
+    newsletter_preferences_per_address: int = Field(
+        default=60,
+        ge=1,
+        description="Reads and changes through the signed newsletter preferences link per "
+        "client address per rate-limit window (429 beyond).",
+    )
     # --- newsletter lists edited by editors (newsletters/editing) ---
+    newsletter_lists_key: str = Field(
+        default="",
+        description="Shared secret of the newsletter lists' operator API "
+        "(/operator/v1/newsletter-lists, Authorization: Bearer <key>); empty turns it off (404).",
+    )
     # --- member events and onboarding (member_events) ---
+    member_events_key: str = Field(
+        default="",
+        description="Shared secret of the member events' operator API "
+        "(/operator/v1/member-events, Authorization: Bearer <key>); empty turns it off (404).",
+    )
     # --- text alerts (texts) and the dev text outbox (sms_outbox) ---
-    sms_backend: Literal["devoutbox"] = Field(
+    sms_backend: Literal["devoutbox", "disabled"] = Field(
         default="devoutbox",
         description="Where text messages go. devoutbox: kept by Masthead and shown at "
-        "/dev/texts (refused in production).",
+        "/dev/texts (refused in production). disabled: no texts; opting in and text-me-the-app "
+        "answer 503 until an SMS provider's adapter is added (texts/sender.py).",
+    )
+    app_link: str = Field(
+        default="https://masthead.example/app",
+        min_length=8,
+        max_length=300,
+        description='The app\'s download link that "Text me a link to the app" sends.',
+    )
+    text_alert_writes_per_reader: int = Field(
+        default=10,
+        ge=1,
+        description="Text-alert opt-ins and opt-outs per reader per rate-limit window "
+        "(429 beyond): each one sends a text.",
+    )
+    text_alert_writes_per_address: int = Field(
+        default=30,
+        ge=1,
+        description="Text-alert opt-ins and opt-outs per client address per rate-limit window.",
+    )
+    app_texts_per_number: int = Field(
+        default=3,
+        ge=1,
+        description="App-link texts to one phone number per app-text window (429 beyond), and "
+        "apart from those, text-alert opt-ins (each sends a confirmation) to one number: "
+        "texts cost money, and a page must not be turned into an SMS pump.",
+    )
+    app_texts_per_reader: int = Field(
+        default=3, ge=1, description="App-link texts a reader may ask for per app-text window."
+    )
+    app_texts_per_address: int = Field(
+        default=10,
+        ge=1,
+        description="App-link texts asked for from one client address per app-text window.",
+    )
+    app_text_window_seconds: int = Field(
+        default=86400, ge=1, description="Length of the app-text window (a day)."
     )
     # --- feedback (feedback) ---
+    feedback_to: str = Field(
+        default="support@masthead.local",
+        description="Where readers' feedback is mailed (the dev mailbox shows it under this "
+        "address).",
+    )
+    feedback_per_reader: int = Field(
+        default=5,
+        ge=1,
+        description="Feedback messages per reader per rate-limit window (429 beyond).",
+    )
+    feedback_per_address: int = Field(
+        default=20,
+        ge=1,
+        description="Feedback messages per client address per rate-limit window (429 beyond).",
+    )
     # --- hand-off between the app and the web, and between brands (identity/handoff) ---
+    handoff_code_seconds: int = Field(
+        default=60,
+        ge=5,
+        le=600,
+        description="Lifetime of a one-time hand-off code (app to web, brand to brand).",
+    )
+    handoffs_per_reader: int = Field(
+        default=30,
+        ge=1,
+        description="Hand-off codes a reader may mint per rate-limit window (429 beyond); the "
+        "sign-in on every brand mints one per other brand.",
+    )
+    handoffs_per_address: int = Field(
+        default=60,
+        ge=1,
+        description="Hand-off codes minted and redeemed per client address per rate-limit "
+        "window, each counted apart (429 beyond).",
+    )
+    sign_in_all_brands: bool = Field(
+        default=True,
+        description="After a sign-in on one brand's site, hop through the other brands' sites "
+        "(brand_hosts) so the reader is signed in on all of them (GET /blaize/handoff/brands).",
+    )
 
     @field_validator("trusted_proxies")
     @classmethod

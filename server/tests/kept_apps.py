@@ -33,12 +33,12 @@ from masthead.db import PinnedReader
 from masthead.deps import Runtime
 from masthead.ratelimit import make_rate_limiter
 from masthead.settings import Settings
-from masthead.wiring import payment_gateway
+from masthead.wiring import payment_gateway, sms_sender
 
 # Runtime's parts, each either kept as built or made again below: a new part must be added
 # here, with what resets it.
 KEPT_PARTS = {"settings", "engine", "sessions", "clock"}
-MADE_AGAIN = {"rate_limiter", "reader", "background", "payment_gateway"}
+MADE_AGAIN = {"rate_limiter", "reader", "background", "payment_gateway", "sms_sender"}
 # Applications kept per process: the suite's settings and the few a module overrides. A
 # test whose settings are its own (a tmp_path) gets a new one, and the oldest goes.
 MOST_KEPT = 4
@@ -111,6 +111,7 @@ def fresh(kept: Kept) -> FastAPI:
     runtime.reader = PinnedReader(runtime.engine)
     runtime.background = background_work()
     runtime.payment_gateway = payment_gateway(runtime)
+    runtime.sms_sender = sms_sender(runtime)
     state = kept.app.state
     for name in list(vars(state)["_state"]):
         if name != "runtime":

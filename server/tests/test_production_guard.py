@@ -36,6 +36,7 @@ CLEAN: dict[str, Any] = {
     "braintree_private_key": "live-private-key",
     "seed_demo": False,
     "social_development_provider": False,
+    "sms_backend": "disabled",
 }
 
 
@@ -85,6 +86,7 @@ def add_tenant(runtime: Runtime, alias: str, mode: str, api_key: str) -> None:
             "MASTHEAD_BRAINTREE_PRIVATE_KEY=sandbox_private_key",
         ),
         ({"seed_demo": True}, "MASTHEAD_SEED_DEMO=true"),
+        ({"sms_backend": "devoutbox"}, "MASTHEAD_SMS_BACKEND=devoutbox"),
         ({"password_hashing": "minimal"}, "MASTHEAD_PASSWORD_HASHING=minimal"),
         ({"secret_key": ...}, "MASTHEAD_SECRET_KEY is not set"),
         ({"webhook_secret": ""}, "MASTHEAD_WEBHOOK_SECRET"),
@@ -116,6 +118,7 @@ def test_every_offending_setting_is_named_in_one_message(
         "MASTHEAD_BRAINTREE_PUBLIC_KEY=sandbox_public_key",
         "MASTHEAD_BRAINTREE_PRIVATE_KEY=sandbox_private_key",
         "MASTHEAD_SEED_DEMO=true",
+        "MASTHEAD_SMS_BACKEND=devoutbox",
         "MASTHEAD_SOCIAL_DEVELOPMENT_PROVIDER=true",
         "MASTHEAD_SECRET_KEY is not set",
         "MASTHEAD_WEBHOOK_SECRET",
@@ -124,7 +127,7 @@ def test_every_offending_setting_is_named_in_one_message(
         "referral tenant 'short_key' has an API key of 31 bytes",
     ):
         assert named in message, named
-    assert len([line for line in message.splitlines() if line.startswith("  - ")]) == 13
+    assert len([line for line in message.splitlines() if line.startswith("  - ")]) == 14
 
 
 def test_a_live_tenant_with_a_32_byte_key_is_fit(
@@ -145,6 +148,7 @@ def test_a_clean_production_config_starts_without_the_stand_ins(
         for path in (
             "/dev/mailbox",
             "/dev/mailbox.json",
+            "/dev/texts",
             "/braintree-sandbox/merchants/masthead_sandbox/customers/c1",
             "/braintree-sandbox/payment_method_logo/visa.svg",
             "/demo/merchant",

@@ -83,6 +83,9 @@ class AuthSession(Base):
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
     revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     user_agent: Mapped[str] = mapped_column(String(255), default="")
+    # Sessions born of one sign-in on several brands' sites (identity/handoff) share a family:
+    # signing out on any of them ends them all. None: a session of its own.
+    family: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
 
     user: Mapped[User] = relationship(lazy="joined")
 

@@ -112,10 +112,12 @@ def reader_from_row(row: Sequence[Any]) -> Reader:
 
 
 def revoke_session(db: Session, token_hash: str, now: datetime) -> None:
+    """End the session, and every session of its family (the same sign-in on the other
+    brands' sites: identity/handoff)."""
+    family = db.scalar(select(AuthSession.family).where(AuthSession.token_hash == token_hash))
+    chosen = AuthSession.family == family if family else AuthSession.token_hash == token_hash
     db.execute(
-        update(AuthSession)
-        .where(AuthSession.token_hash == token_hash, AuthSession.revoked_at.is_(None))
-        .values(revoked_at=now)
+        update(AuthSession).where(chosen, AuthSession.revoked_at.is_(None)).values(revoked_at=now)
     )
 
 

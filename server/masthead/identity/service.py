@@ -98,7 +98,9 @@ def issue_token(
     return token
 
 
-def start_session(db: Session, rt: Runtime, user: User, user_agent: str) -> IssuedSession:
+def start_session(
+    db: Session, rt: Runtime, user: User, user_agent: str, family: str | None = None
+) -> IssuedSession:
     now = rt.clock.now()
     token = new_token()
     expires_at = now + timedelta(days=rt.settings.session_days)
@@ -109,6 +111,7 @@ def start_session(db: Session, rt: Runtime, user: User, user_agent: str) -> Issu
             created_at=now,
             expires_at=expires_at,
             user_agent=user_agent[:255],
+            family=family,
         )
     )
     return IssuedSession(token=token, expires_at=expires_at, user=user)

@@ -7,12 +7,15 @@ and dates of a receipt) and one call to action. Everything is escaped in the HTM
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
 
 SIGNATURE = "The Masthead team"
 STYLE_BODY = "font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;max-width:36rem"
+# The only headers a mail may add to From/To/Subject/Date/Message-ID: those of list mail
+# (RFC 2369, RFC 8058). Transactional mail (resets, receipts) carries none of them.
+EXTRA_HEADERS = ("List-Unsubscribe", "List-Unsubscribe-Post", "List-Id")
 STYLE_BUTTON = (
     "display:inline-block;padding:.6rem 1rem;background:#1a1a1a;color:#fff;"
     "text-decoration:none;border-radius:4px"
@@ -27,6 +30,7 @@ class Mail:
     facts: Sequence[tuple[str, str]] = field(default_factory=tuple)
     action: tuple[str, str] | None = None  # (label, absolute link)
     closing: Sequence[str] = field(default_factory=tuple)
+    headers: Mapping[str, str] = field(default_factory=dict)  # EXTRA_HEADERS only
 
     @property
     def greeting(self) -> str:
@@ -64,3 +68,14 @@ class Mail:
             f"<title>{escape(self.subject)}</title></head>"
             f'<body><div style="{STYLE_BODY}">{"".join(parts)}</div></body></html>'
         )
+
+
+def check_headers(headers: Mapping[str, str]) -> dict[str, str]:
+    """The extra headers as a plain dict; a name outside EXTRA_HEADERS or a line break in a
+    value (header injection) is a programming error, raised before anything is queued."""
+    for name, value in headers.items():
+        if name not in EXTRA_HEADERS:
+            raise ValueError(f"{name!r} is not a header mail may add: {EXTRA_HEADERS}")
+        if "\r" in value or "\n" in value:
+            raise ValueError(f"The {name} header must be one line")
+    return dict(headers)

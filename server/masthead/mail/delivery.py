@@ -10,19 +10,36 @@ from email.utils import format_datetime, make_msgid, parseaddr
 
 from masthead.deps import Runtime
 from masthead.mail import repository
+from masthead.mail.compose import check_headers
 from masthead.settings import Settings
 
 SMTP_TIMEOUT_SECONDS = 30
 
 
-def deliver(runtime: Runtime, *, to: str, subject: str, text: str, html: str | None = None) -> None:
+def deliver(
+    runtime: Runtime,
+    *,
+    to: str,
+    subject: str,
+    text: str,
+    html: str | None = None,
+    headers: dict[str, str] | None = None,
+) -> None:
     backend = runtime.settings.mail_backend
     if backend == "devmailbox":
         with runtime.sessions.begin() as db:
-            repository.add_delivered(db, to=to, subject=subject, text=text, at=runtime.clock.now())
+            repository.add_delivered(
+                db, to=to, subject=subject, text=text, at=runtime.clock.now(), headers=headers
+            )
     elif backend == "smtp":
         message = build_message(
-            runtime.settings, to=to, subject=subject, text=text, at=runtime.clock.now(), html=html
+            runtime.settings,
+            to=to,
+            subject=subject,
+            text=text,
+            at=runtime.clock.now(),
+            html=html,
+            headers=headers,
         )
         send_by_smtp(runtime.settings, message)
     else:
@@ -30,7 +47,14 @@ def deliver(runtime: Runtime, *, to: str, subject: str, text: str, html: str | N
 
 
 def build_message(
-    settings: Settings, *, to: str, subject: str, text: str, at: datetime, html: str | None = None
+    settings: Settings,
+    *,
+    to: str,
+    subject: str,
+    text: str,
+    at: datetime,
+    html: str | None = None,
+    headers: dict[str, str] | None = None,
 ) -> EmailMessage:
     message = EmailMessage()
     message["From"] = settings.mail_from
@@ -40,6 +64,8 @@ def build_message(
     # An explicit domain: without one make_msgid asks DNS for this host's name.
     domain = parseaddr(settings.mail_from)[1].rpartition("@")[2] or "masthead.local"
     message["Message-ID"] = make_msgid(domain=domain)
+    for name, value in check_headers(headers or {}).items():  # list mail's List-Unsubscribe...
+        message[name] = value
     message.set_content(text)
     if html is not None:  # multipart/alternative: mail clients show the HTML, others the text
         message.add_alternative(html, subtype="html")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Integer, String, Text
+from sqlalchemy import JSON, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from masthead.db import Base, UTCDateTime
@@ -17,6 +17,8 @@ class DeliveredMail(Base):
     to_address: Mapped[str] = mapped_column(String(320), index=True)
     subject: Mapped[str] = mapped_column(String(255))
     text: Mapped[str] = mapped_column(Text)
+    # The extra headers the mail carried (List-Unsubscribe...), shown as a mail client would.
+    headers: Mapped[dict[str, str]] = mapped_column(JSON, default=dict)
     delivered_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 

@@ -19,7 +19,12 @@ STYLE = (
     "border-bottom:1px solid #ccc;vertical-align:top}caption{text-align:left;padding:.4rem 0}"
     ".text{white-space:pre-wrap;overflow-wrap:anywhere;border:1px solid #ccc;padding:1rem}"
     "a{color:#0645ad}a:focus-visible{outline:3px solid #0645ad;outline-offset:2px}"
+    "dd{overflow-wrap:anywhere;margin-left:1rem}button{font:inherit;min-height:44px;"
+    "padding:.4rem 1rem}button:focus-visible{outline:3px solid #0645ad;outline-offset:2px}"
 )
+# RFC 8058: the header that says a POST to the List-Unsubscribe URL unsubscribes at once.
+ONE_CLICK = "List-Unsubscribe=One-Click"
+HEADER_URL = re.compile(r"<(https?://[^<>\s]+)>", re.IGNORECASE)
 # Nothing on these pages runs scripts or loads anything; links still navigate.
 CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'"
 
@@ -80,12 +85,39 @@ def mailbox_page(mails: Sequence[DeliveredMail], limit: int) -> str:
     return _page("Dev mailbox", f"<h1>Dev mailbox</h1>{intro}{table}")
 
 
+def one_click_url(headers: dict[str, str]) -> str | None:
+    """The http(s) URL a mail client POSTs to for one-click unsubscribe (RFC 8058), if the
+    mail offers it: List-Unsubscribe-Post says so and List-Unsubscribe names the URL."""
+    if headers.get("List-Unsubscribe-Post", "").strip() != ONE_CLICK:
+        return None
+    match = HEADER_URL.search(headers.get("List-Unsubscribe", ""))
+    return match.group(1) if match else None
+
+
+def _unsubscribe(headers: dict[str, str]) -> str:
+    """The mail client's Unsubscribe button: the same POST a mail provider sends."""
+    url = one_click_url(headers)
+    if url is None:
+        return ""
+    return (
+        f'<form method="post" action="{escape(url)}">'
+        f'<input type="hidden" name="List-Unsubscribe" value="One-Click">'
+        '<button type="submit">Unsubscribe</button></form>'
+        "<p>Sends the one-click POST (RFC 8058) a mail provider sends, without asking.</p>"
+    )
+
+
 def message_page(mail: DeliveredMail) -> str:
+    headers = dict(mail.headers or {})
+    extra = "".join(
+        f"<dt>{escape(name)}</dt><dd>{escape(value)}</dd>" for name, value in headers.items()
+    )
     body = (
         '<nav><a href="/dev/mailbox">All mail</a></nav>'
         f"<h1>{_subject(mail)}</h1>"
         f"<dl><dt>To</dt><dd>{escape(mail.to_address)}</dd>"
-        f"<dt>Delivered</dt><dd>{_time(mail.delivered_at)}</dd></dl>"
+        f"<dt>Delivered</dt><dd>{_time(mail.delivered_at)}</dd>{extra}</dl>"
+        f"{_unsubscribe(headers)}"
         f'<h2>Text</h2><div class="text">{linkify(mail.text)}</div>'
     )
     return _page(f"{mail.subject or '(no subject)'} - Dev mailbox", body)

@@ -11,8 +11,20 @@ from sqlalchemy.orm import Session
 from masthead.mail.models import DeliveredMail
 
 
-def add_delivered(db: Session, *, to: str, subject: str, text: str, at: datetime) -> None:
-    db.add(DeliveredMail(to_address=to, subject=subject, text=text, delivered_at=at))
+def add_delivered(
+    db: Session,
+    *,
+    to: str,
+    subject: str,
+    text: str,
+    at: datetime,
+    headers: dict[str, str] | None = None,
+) -> None:
+    db.add(
+        DeliveredMail(
+            to_address=to, subject=subject, text=text, headers=headers or {}, delivered_at=at
+        )
+    )
 
 
 def newest(db: Session, *, to: str | None = None, limit: int = 200) -> Sequence[DeliveredMail]:

@@ -20,7 +20,10 @@ router = APIRouter(include_in_schema=False)
 PAGE_HEADERS = {
     "Content-Security-Policy": pages.CONTENT_SECURITY_POLICY,
     "Cache-Control": "no-store",
-    "Referrer-Policy": "no-referrer",  # links carry reset and verification tokens
+    # Links carry reset and verification tokens: no other site learns the page. same-origin, not
+    # no-referrer: under no-referrer a message's Unsubscribe form is sent with "Origin: null",
+    # which the origin check refuses for a signed-in browser.
+    "Referrer-Policy": "same-origin",
 }
 Limit = Annotated[int, Query(ge=1, le=1000)]
 

@@ -12,4 +12,5 @@ class MailboxEntry(BaseModel):
     to: str
     subject: str
     text: str
+    headers: dict[str, str] = {}  # List-Unsubscribe and List-Unsubscribe-Post, when it has them
     delivered_at: datetime

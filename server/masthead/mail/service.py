@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 from masthead.clock import Clock
 from masthead.jobs.api import enqueue
 from masthead.mail import repository
+from masthead.mail.compose import check_headers
 from masthead.mail.models import DeliveredMail, SentOnce
 from masthead.mail.schemas import MailboxEntry
 
@@ -18,11 +19,23 @@ MAIL_TOPIC = "mail.send"
 
 
 def send_mail(
-    db: Session, clock: Clock, *, to: str, subject: str, text: str, html: str | None = None
+    db: Session,
+    clock: Clock,
+    *,
+    to: str,
+    subject: str,
+    text: str,
+    html: str | None = None,
+    headers: dict[str, str] | None = None,
 ) -> None:
+    """Queue a mail. `headers` are extra headers of newsletter mail (compose.EXTRA_HEADERS:
+    List-Unsubscribe...); transactional mail has none. Checked here, so a bad header fails the
+    change that caused it rather than the worker later."""
     payload: dict[str, Any] = {"to": to, "subject": subject, "text": text}
     if html is not None:
         payload["html"] = html
+    if headers:
+        payload["headers"] = check_headers(headers)
     enqueue(db, clock, MAIL_TOPIC, payload)
 
 
@@ -35,6 +48,7 @@ def send_once(
     subject: str,
     text: str,
     html: str | None = None,
+    headers: dict[str, str] | None = None,
 ) -> bool:
     """Send the mail unless one with this key was sent already; True if it is sent now.
 
@@ -49,7 +63,7 @@ def send_once(
             db.add(SentOnce(key=key[:160], sent_at=clock.now()))
     except IntegrityError:
         return False
-    send_mail(db, clock, to=to, subject=subject, text=text, html=html)
+    send_mail(db, clock, to=to, subject=subject, text=text, html=html, headers=headers)
     return True
 
 
@@ -77,6 +91,7 @@ def dev_mailbox(db: Session, *, to: str | None = None, limit: int = 200) -> list
             to=mail.to_address,
             subject=mail.subject,
             text=mail.text,
+            headers=dict(mail.headers or {}),
             delivered_at=mail.delivered_at,
         )
         for mail in repository.newest(db, to=to, limit=limit)

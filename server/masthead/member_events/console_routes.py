@@ -1,7 +1,10 @@
-"""The console's member events (filled in by the slice)."""
+"""The member events in the staff console (/admin/api/member-events, editors): HTTP only.
+The routes are endpoints.py's, the operator API's own; each change is audited with the member
+who made it."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from masthead.member_events.endpoints import events_router
+from masthead.staff.api import console_mount
 
-router = APIRouter(prefix="/admin/api/member-events", tags=["console"])
+router = events_router(console_mount("/admin/api/member-events", "editor"))

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from masthead.newsletters.models import (
@@ -104,3 +104,43 @@ def subscriptions_of(db: Session, user_id: int) -> list[tuple[NewsletterList, da
 def forget_pushes(db: Session, email: str) -> None:
     """What the embedded provider recorded for this address (an erased account's)."""
     db.execute(delete(NewsletterPush).where(NewsletterPush.email == email))
+
+
+# --- the editors' list management (newsletters/editing) ---
+
+
+def all_lists(db: Session, group: str | None, retired: bool | None) -> Sequence[NewsletterList]:
+    """Every list, retired ones too unless `retired` says, in readers' order."""
+    query = select(NewsletterList)
+    if group is not None:
+        query = query.where(NewsletterList.group == group)
+    if retired is not None:
+        query = query.where(NewsletterList.retired.is_(retired))
+    return db.scalars(query.order_by(NewsletterList.position, NewsletterList.id)).all()
+
+
+def list_row(db: Session, list_id: int, *, lock: bool = False) -> NewsletterList | None:
+    if list_id > MAX_ID:
+        return None
+    return db.get(NewsletterList, list_id, with_for_update=lock)
+
+
+def list_by_st_id(db: Session, st_id: str) -> NewsletterList | None:
+    return db.scalar(select(NewsletterList).where(NewsletterList.st_id == st_id))
+
+
+def group_lists(db: Session, group: str) -> list[NewsletterList]:
+    """A group's lists, retired ones too, in their order (the positions a move hands out)."""
+    query = select(NewsletterList).where(NewsletterList.group == group)
+    return list(db.scalars(query.order_by(NewsletterList.position, NewsletterList.id)).all())
+
+
+def subscriber_counts(db: Session, list_ids: list[int]) -> dict[int, int]:
+    if not list_ids:
+        return {}
+    query = (
+        select(NewsletterSubscription.list_id, func.count())
+        .where(NewsletterSubscription.list_id.in_(list_ids))
+        .group_by(NewsletterSubscription.list_id)
+    )
+    return {list_id: count for list_id, count in db.execute(query).all()}

@@ -16,6 +16,7 @@ from masthead.jobs.api import enqueue
 from masthead.newsletters import gate, repository
 from masthead.newsletters.groups import GROUPS, parse_ids
 from masthead.newsletters.models import NewsletterList
+from masthead.newsletters.one_click.welcome import send_welcomes
 from masthead.newsletters.provider import TOPIC
 from masthead.newsletters.schemas import NewsletterListOut, NewslettersOut, UserInfo
 
@@ -105,6 +106,8 @@ def _apply(
         current = set(repository.subscribed_ids(db, reader.user_id))
         added = []
     repository.remove_subscriptions(db, reader.user_id, removed)
+    # The welcome of each list joined, with its unsubscribe headers (one_click/welcome.py).
+    send_welcomes(db, rt, reader, [known[i] for i in added])
     if added or removed:
         _push(
             db,

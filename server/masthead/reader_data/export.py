@@ -21,10 +21,12 @@ from masthead.billing.api import (
     subscriptions_of,
 )
 from masthead.deps import Runtime
+from masthead.feedback.api import reader_feedback
 from masthead.identity.api import Reader, User, read_profile
 from masthead.newsletters.api import reader_newsletters
 from masthead.reader_data import repository, schemas
 from masthead.referrals.api import ReaderReferral, reader_referrals
+from masthead.texts.api import reader_text_alerts
 
 # Every referral the reader made, as far as any reader makes them.
 REFERRALS_LIMIT = 10_000
@@ -92,6 +94,36 @@ def reader_data(
         newsletters=[
             schemas.NewsletterData(list_id=n.list_id, name=n.name, group=n.group, since=n.since)
             for n in reader_newsletters(db, user.id)
+        ],
+        feedback=[
+            schemas.FeedbackData(
+                topic=f.topic,
+                message=f.message,
+                may_reply=f.may_reply,
+                brand=f.brand,
+                created_at=f.created_at,
+            )
+            for f in reader_feedback(db, user.id)
+        ],
+        text_alerts=_text_alerts(db, user.id),
+    )
+
+
+def _text_alerts(db: Session, user_id: int) -> schemas.TextAlertsData:
+    alerts = reader_text_alerts(db, user_id)
+    return schemas.TextAlertsData(
+        opted_in=alerts.opted_in,
+        phone_number=alerts.phone_number,
+        consents=[
+            schemas.TextConsentData(
+                phone_number=c.phone_number,
+                wording=c.wording,
+                given_at=c.given_at,
+                source=c.source,
+                withdrawn_at=c.withdrawn_at,
+                withdrawn_by=c.withdrawn_by,
+            )
+            for c in alerts.consents
         ],
     )
 

@@ -118,6 +118,29 @@ class NewsletterData(BaseModel):
     since: datetime
 
 
+class FeedbackData(BaseModel):
+    topic: str = Field(description="membership, newsletters, website or other.")
+    message: str
+    may_reply: bool
+    brand: str = Field(description="The site the reader wrote from: main, gossip or lifestyle.")
+    created_at: datetime
+
+
+class TextConsentData(BaseModel):
+    phone_number: str = Field(description="E.164.")
+    wording: str = Field(description="The consent the reader agreed to, word for word.")
+    given_at: datetime
+    source: str = Field(description="settings or onboarding.")
+    withdrawn_at: datetime | None
+    withdrawn_by: str | None = Field(description="reader, stop (a STOP reply) or new-number.")
+
+
+class TextAlertsData(BaseModel):
+    opted_in: bool
+    phone_number: str | None = Field(description="The number alerts go (or went) to, E.164.")
+    consents: list[TextConsentData] = Field(description="Every opt-in, oldest first.")
+
+
 class ReaderData(BaseModel):
     """Everything Masthead holds about the signed-in reader."""
 
@@ -131,6 +154,12 @@ class ReaderData(BaseModel):
     comment_opinions: list[OpinionData]
     referrals: ReferralsData
     newsletters: list[NewsletterData] = Field(description="The lists the reader receives.")
+    feedback: list[FeedbackData] = Field(
+        default_factory=list, description="What the reader wrote to the publisher."
+    )
+    text_alerts: TextAlertsData | None = Field(
+        default=None, description="Text alerts: the number and every consent record."
+    )
 
 
 SocialProvider = Literal["google", "facebook", "apple"]

@@ -30,6 +30,7 @@ from masthead.billing.api import (
     payment_methods_of,
 )
 from masthead.deps import Runtime
+from masthead.feedback.api import forget_reader as forget_feedback
 from masthead.identity.api import (
     CONFIRM_MINUTES,
     PROVIDER_LABELS,
@@ -174,6 +175,7 @@ def delete_account(
     mails.send_deleted(db, rt, email, name, [(plan, _iso(day)) for plan, day in cancelled])
     repository.forget_referral_participant(db, tracking_id)
     forget_newsletter_reader(db, email)
+    forget_feedback(db, reader.user_id)
     repository.delete_user(db, user)
 
 

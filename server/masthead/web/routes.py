@@ -28,9 +28,13 @@ def _shell(path: Path, mtime: float) -> str:
     return path.read_text(encoding="utf-8")
 
 
-def _client_config(settings: Settings, in_supported_region: bool, brand: Brand) -> str:
+def _client_config(
+    settings: Settings, in_supported_region: bool, brand: Brand, all_brands: bool = False
+) -> str:
     config = {
         "allowedRedirectHosts": settings.allowed_redirect_hosts,
+        # After a sign-in, hop through the other brands' sites (identity/handoff).
+        "signInAllBrands": all_brands,
         "inSupportedRegion": in_supported_region,
         "cardEntry": card_entry(settings),
         "brand": brand_config(brand),
@@ -42,7 +46,11 @@ def _client_config(settings: Settings, in_supported_region: bool, brand: Brand) 
 
 
 def _app_shell(
-    settings: Settings, in_supported_region: bool, brand: Brand, status: int = 200
+    settings: Settings,
+    in_supported_region: bool,
+    brand: Brand,
+    status: int = 200,
+    all_brands: bool = False,
 ) -> Response:
     shell = settings.web_dist / "account.html"
     if not shell.exists():
@@ -53,7 +61,7 @@ def _app_shell(
             headers=SAME_ORIGIN_FRAMES_ONLY,
         )
     html = _shell(shell, shell.stat().st_mtime).replace(
-        CONFIG_PLACEHOLDER, _client_config(settings, in_supported_region, brand)
+        CONFIG_PLACEHOLDER, _client_config(settings, in_supported_region, brand, all_brands)
     )
     headers = {"Cache-Control": "no-cache", **vary_headers(settings), **SAME_ORIGIN_FRAMES_ONLY}
     return HTMLResponse(html, status, headers=headers)
@@ -68,7 +76,18 @@ def account_area(
     (it shows "Page not found"), so links and crawlers see the address is wrong."""
     brand = brand_for_host(settings, request.headers.get("host", ""))
     status = 200 if is_account_route(request.url.path) else 404
-    return _app_shell(settings, region, brand, status)
+    return _app_shell(settings, region, brand, status, _signs_in_all_brands(settings, request))
+
+
+def _signs_in_all_brands(settings: Settings, request: Request) -> bool:
+    """This host is one brand's site of several: a sign-in here hops through the others."""
+    brands = settings.brand_hosts
+    return (
+        settings.sign_in_all_brands
+        and not settings.brand
+        and len(set(brands.values())) > 1
+        and (request.url.hostname or "").lower() in brands
+    )
 
 
 # The classic script, its chunks (loaded on first use from beside it) and the ES module.

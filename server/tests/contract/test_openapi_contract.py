@@ -48,6 +48,7 @@ from masthead.identity.api import AuthSession, token_hash
 from masthead.identity.cookies import SESSION_COOKIE
 from masthead.identity.profile_fields import birthday_problem
 from masthead.identity.service import start_session
+from masthead.member_events.rules import EVERY_PROBLEM as MEMBER_EVENT_PROBLEMS
 from masthead.models import Base
 from masthead.nonces import REST_ACTION, make_nonce
 from masthead.referrals.seed import DEMO_TENANT
@@ -70,6 +71,8 @@ OPERATOR_KEYS = {  # path prefix -> the bearer key that API is given below
     "/operator/v1/discounts": "contract-catalog-key",
     "/operator/v1/stories": "contract-stories-key",
     "/operator/v1/referral-tenants": "contract-referrals-key",
+    "/operator/v1/member-events": "contract-member-events-key",
+    "/operator/v1/newsletter-lists": "contract-newsletter-lists-key",
 }
 
 # Each month's refusal of a day it lacks (April 31st): a schema states no such pairing.
@@ -92,6 +95,22 @@ RULES: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {
         "bad-request": ("Please enter a valid email address.",),
         "password-not-strong": (),
     },
+    # The hand-off (identity/handoff): a code no one minted; a landing path, a return or a
+    # next hop that only decodes to another site, or is no page of ours (targets.py).
+    ("POST", "/blaize/handoff"): {
+        "bad-request": ("The redirect must be a path on our site, such as /account/settings.",),
+    },
+    ("POST", "/blaize/handoff/redeem"): {"handoff-invalid": ()},
+    ("GET", "/blaize/handoff/brands"): {
+        "bad-request": ("The return address must be a page of one of our sites.",),
+    },
+    ("GET", "/blaize/handoff/hop"): {
+        "bad-request": ("The next address must be one of our sites' pages.",),
+    },
+    # Feedback: a message of spaces alone (feedback/service.py).
+    ("POST", "/wp-json/nyp-membership/v1/feedback"): {
+        "bad-request": ("Please write your message.",),
+    },
     ("POST", "/wp-json/nyp-membership/v1/webhook"): {  # webhooks/forwarding.py
         "bad-request": (
             "The targetUrl field must be one of this site's webhook targets.",
@@ -107,12 +126,25 @@ RULES: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {
         ),
         "both-lists": (),
     },
+    # newsletters/one_click: a token is the server's signature (tokens.py), which a schema
+    # cannot state; behind one, the newsletters call's own rules.
+    ("POST", "/newsletters/unsubscribe/{token}"): {"invalid-link": ()},
+    ("GET", "/newsletters/preferences"): {"invalid-link": ()},
+    ("POST", "/newsletters/preferences"): {
+        "invalid-link": (),
+        "unknown-newsletter": (),
+        "both-lists": (),
+    },
     # billing: a nonce the gateway does not know (payment_methods/service.py), and a ZIP code
     # outside its state (payment_methods/postal_codes.py).
     ("POST", "/zephr/payment/braintree/payment-methods"): {
         "bad-request": ("Unknown or expired payment_method_nonce.",),
     },
     ("POST", "/wp-json/nyp-membership/v1/postal-code"): {"postal-code-mismatch": ()},
+    # texts/phone.py: whether a number is a valid mobile one is libphonenumber's data, not a
+    # pattern a schema can state.
+    ("POST", "/wp-json/nyp-membership/v1/text-alerts"): {"invalid-phone-number": ()},
+    ("POST", "/wp-json/nyp-membership/v1/app-text"): {"invalid-phone-number": ()},
     # An address email_validator refuses though its form is right (a special-use domain such
     # as .test, which schemathesis generates).
     ("POST", "/blaize/users/update-email/"): {
@@ -271,6 +303,13 @@ RULES: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {
             ("PATCH", "/comments/v1/messages/{comment_id}"),
         )
     },
+    # Member events (member_events/rules.py): a blank title or place once trimmed, a link that
+    # is not https, a date without its offset or outside 2000-2100.
+    **{
+        (method, f"{prefix}/member-events{path}"): {"bad-request": MEMBER_EVENT_PROBLEMS}
+        for prefix in ("/admin/api", "/operator/v1")
+        for method, path in (("POST", ""), ("PUT", "/{event_id}"))
+    },
     ("GET", "/a/{tenant_alias}/widgets/squatchcookiejson"): {  # base64url text, not JSON
         "bad-request": (
             "The referral cookie does not hold base64url-encoded JSON.",
@@ -298,12 +337,19 @@ def _contract_settings(database_url: str) -> Settings:
         comments_per_address=1_000_000,
         comment_actions_per_reader=1_000_000,
         comment_sign_ons_per_address=1_000_000,
+        text_alert_writes_per_reader=1_000_000,
+        text_alert_writes_per_address=1_000_000,
+        app_texts_per_number=1_000_000,
+        app_texts_per_reader=1_000_000,
+        app_texts_per_address=1_000_000,
         decisions_key=OPERATOR_KEYS["/operator/v1/decision-rules"],
         home_delivery_key=OPERATOR_KEYS["/operator/v1/home-delivery"],
         static_pages_key=OPERATOR_KEYS["/operator/v1/static-pages"],
         catalog_key=OPERATOR_KEYS["/operator/v1/plans"],
         stories_key=OPERATOR_KEYS["/operator/v1/stories"],
         referrals_key=OPERATOR_KEYS["/operator/v1/referral-tenants"],
+        member_events_key=OPERATOR_KEYS["/operator/v1/member-events"],
+        newsletter_lists_key=OPERATOR_KEYS["/operator/v1/newsletter-lists"],
     )
 
 
@@ -466,7 +512,10 @@ PUBLIC_READS = "^/comments/v1/(messages-count|thread)$"
 LIVE_STREAM = "^/comments/v1/live$"
 # The operator APIs whose routes are the console's own, mounted again with a bearer key as
 # the caller (staff/callers.py Mount): the staff pass gives those routes the coverage phase.
-CONSOLE_TWINS = "^/operator/v1/(decision-rules|plans|discounts|referral-tenants)(/|$)"
+CONSOLE_TWINS = (
+    "^/operator/v1/(decision-rules|plans|discounts|referral-tenants|member-events"
+    "|newsletter-lists)(/|$)"
+)
 # The referral service authenticates merchants' pages by its own JWT, never by the reader's
 # session: signed in, its routes get generated examples (aliases that do not exist, so the
 # 404s), and the signed-out pass, on the demo tenant, their coverage phase.

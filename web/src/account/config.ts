@@ -17,6 +17,8 @@ export interface MastheadConfig {
   cardEntry?: CardEntry;
   /** The brand of the site the reader came from (the host's): the header's name and home link. */
   brand?: SiteBrand;
+  /** This host is one brand's site of several: a sign-in hops through the others (handoff/allBrands.ts). */
+  signInAllBrands?: boolean;
 }
 
 export interface SiteBrand {
@@ -62,6 +64,8 @@ export function parseConfig(raw: string | null | undefined): MastheadConfig {
     inSupportedRegion: record.inSupportedRegion !== false,
     cardEntry: record.cardEntry === 'hosted-fields' ? 'hosted-fields' : 'client-api',
     brand: parseBrand(record.brand),
+    // Only when the server says so (absent: each site signs in on its own).
+    ...(record.signInAllBrands === true ? { signInAllBrands: true } : {}),
   };
 }
 

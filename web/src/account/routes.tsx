@@ -132,8 +132,10 @@ export function AccountRoutes() {
             - my-rewards: login only. A reader who joined through a friend's link is shown their
               reward there ("Start your membership to get your reward") before they are a
               member: sending them away would hide the reason to subscribe.
-            - texts has no screen yet; being a subscriber onboarding step only
-              (/account/onboarding/texts), it takes RequireActiveMember when it comes.
+            - texts: login only. The extra gate is the server's (members and home delivery
+              readers may turn alerts on: GET .../text-alerts says `eligible`), shown in the
+              panel with how to join, like the exclusive newsletters. RequireActiveMember
+              would send a lapsed member away from the one place to turn alerts off.
           */}
           <Route
             path="settings/payment-method"

@@ -672,6 +672,143 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/member-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every member event, past ones too, soonest first (editor) */
+        get: operations["list_events_admin_api_member_events_get"];
+        put?: never;
+        /**
+         * Add a member event (editor; audited)
+         * @description Answers the stored event (201). The body: `title` (required), `startsAt` (an ISO 8601 date and time with its offset, kept in UTC), `place` (required), `link` (https only), `description` (optional). 400 `bad-request` says what to change.
+         */
+        post: operations["add_event_admin_api_member_events_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/member-events/{event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One member event (editor)
+         * @description 404 `event-not-found` for an unknown id.
+         */
+        get: operations["show_event_admin_api_member_events__event_id__get"];
+        /**
+         * Replace a member event (editor; audited)
+         * @description 404 `event-not-found` for an unknown id. The body: `title` (required), `startsAt` (an ISO 8601 date and time with its offset, kept in UTC), `place` (required), `link` (https only), `description` (optional). 400 `bad-request` says what to change.
+         */
+        put: operations["replace_event_admin_api_member_events__event_id__put"];
+        post?: never;
+        /**
+         * Delete a member event (editor; audited)
+         * @description 404 `event-not-found` for an unknown id.
+         */
+        delete: operations["delete_event_admin_api_member_events__event_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/newsletter-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every newsletter list, retired ones too, with its subscribers (editor)
+         * @description `group` keeps one group's lists; `retired` true or false keeps the retired or the live ones.
+         */
+        get: operations["list_lists_admin_api_newsletter_lists_get"];
+        put?: never;
+        /**
+         * Add a newsletter list, last in its group (editor; audited)
+         * @description Readers see it at once. 409 `list-exists` when another list has the provider id; 400 `bad-request` names a field that does not fit.
+         */
+        post: operations["create_list_admin_api_newsletter_lists_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/newsletter-lists/{list_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One newsletter list (editor)
+         * @description 404 `list-not-found` for an unknown id.
+         */
+        get: operations["show_list_admin_api_newsletter_lists__list_id__get"];
+        /**
+         * Rename a newsletter list, or change its description or group (editor; audited)
+         * @description A new group puts the list last in it, and makes it exclusive or not as the group is; readers already on it stay on it. The provider id never changes. 404 `list-not-found` for an unknown id.
+         */
+        put: operations["edit_list_admin_api_newsletter_lists__list_id__put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/newsletter-lists/{list_id}/position": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Move a newsletter list within its group (editor; audited)
+         * @description The group's positions are handed out again, 0 first. 404 `list-not-found` for an unknown id.
+         */
+        put: operations["move_list_admin_api_newsletter_lists__list_id__position_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/newsletter-lists/{list_id}/retired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Retire a newsletter list, or bring it back (editor; audited)
+         * @description Retired: gone from readers' screens and no one may join it; its subscriptions are kept, and come back when it does. Lists are never deleted. 404 `list-not-found` for an unknown id.
+         */
+        put: operations["retire_list_admin_api_newsletter_lists__list_id__retired_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/plans": {
         parameters: {
             query?: never;
@@ -1618,6 +1755,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/blaize/handoff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A one-time code handing the signed-in reader to a brand's site or from the app
+         * @description Signed in (the session cookie; the app sends the `cookie` of POST /blaize/login as its Cookie header). Answers the code and the URL to open: the target site's /account/handoff page, which redeems it. The code is good once, for MASTHEAD_HANDOFF_CODE_SECONDS (60 s), on that site only. Rate limited per reader and per client address (429).
+         */
+        post: operations["mint_blaize_handoff_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blaize/handoff/brands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * After a sign-in: sign the reader in on every other brand's site, then return
+         * @description A top-level navigation the account area makes after a sign-in when this host is one brand's site of several. Mints a code per other brand and redirects through each one's /blaize/handoff/hop, ending at `return` (a path here, or a page on an allowed host; 400 otherwise). Signed out, over the limit or with one brand: straight to `return`.
+         */
+        get: operations["brands_blaize_handoff_brands_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blaize/handoff/hop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One hop of the sign-in on every brand: redeem the code here, go on to next
+         * @description `next` must be another hop on one of the brands' sites or a page on an allowed host (400 otherwise: never an open redirect). A code that does not hold (spent, expired, for another site, this browser signed in here as someone else, over the limit) signs nobody in; the chain goes on.
+         */
+        get: operations["hop_blaize_handoff_hop_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blaize/handoff/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in on this site with a hand-off code
+         * @description No session needed. A valid code starts a new session here (the session cookies, as login sets them) and answers where to land. 400 `handoff-invalid` (unknown code) or `handoff-other-host` (a code for another site); 410 `handoff-expired` (used or expired); 409 `signed-in-as-someone-else` when this browser is signed in here with another account (a code never switches accounts). Rate limited per address (429).
+         */
+        post: operations["redeem_blaize_handoff_redeem_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/blaize/login": {
         parameters: {
             query?: never;
@@ -2288,6 +2505,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/newsletters/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a reader's newsletters with the signed preferences link
+         * @description The newsletters call's `action=read` answer for the reader the token of a newsletter mail's "Manage your newsletters" link names, with their address masked (`a•••@example.com`). A token that is not one of ours is 400 `invalid-link`, one past its 30 days 400 `link-expired`, one whose account was erased 404 `account-closed`. Rate limited per client address (429). The token grants nothing else: no session, no profile.
+         */
+        get: operations["read_preferences_newsletters_preferences_get"];
+        put?: never;
+        /**
+         * Change a reader's newsletters with the signed preferences link
+         * @description The newsletters call's `action=update` rules for the reader the token names: `subscribe` and `unsubscribe` are list ids; both empty changes nothing; an unknown or retired list is 400 `unknown-newsletter`, one id in both 400 `both-lists`, an exclusive list without the membership 403 `not-entitled`. Each change is queued for the email provider. Also limited per reader, with the newsletters call's changes. A token that is not one of ours is 400 `invalid-link`, one past its 30 days 400 `link-expired`, one whose account was erased 404 `account-closed`. Rate limited per client address (429). The token grants nothing else: no session, no profile.
+         */
+        post: operations["change_preferences_newsletters_preferences_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/newsletters/unsubscribe/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The unsubscribe link opened in a browser: a confirmation page
+         * @description Changes nothing (link scanners and previews fetch every link of a mail): a page naming the list and the masked address, with one button that sends the one-click POST. A link that does not work is a 404 page saying so. Rate limited with the POST.
+         */
+        get: operations["confirm_newsletters_unsubscribe__token__get"];
+        put?: never;
+        /**
+         * One-click unsubscribe from one newsletter (RFC 8058)
+         * @description The URL of a newsletter mail's `List-Unsubscribe` header, with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`. Form body `List-Unsubscribe=One-Click` (optional; any other value is 400). No session, cookie or Origin needed: the token names the reader and the one list, signed by the server. Leaves that list through the same path as the newsletters call's `action=update` (the provider is told through the outbox); a repeat is 200 and changes nothing. A token that is not one of ours is 400 `invalid-link`; the account erased since, 404 `account-closed`. Rate limited per client address.
+         */
+        post: operations["one_click_newsletters_unsubscribe__token__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/operator/v1/decision-rules": {
         parameters: {
             query?: never;
@@ -2456,6 +2721,143 @@ export interface paths {
          * @description Idempotent. The reader is mailed, and their membership page says why the membership ended (`homeDeliveryMessage`) until they dismiss it or subscribe. An address without home delivery answers `active: false` and changes nothing.
          */
         delete: operations["end_operator_v1_home_delivery__email__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/member-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every member event, past ones too, soonest first (operator API) */
+        get: operations["list_events_operator_v1_member_events_get"];
+        put?: never;
+        /**
+         * Add a member event (operator API; audited)
+         * @description Answers the stored event (201). The body: `title` (required), `startsAt` (an ISO 8601 date and time with its offset, kept in UTC), `place` (required), `link` (https only), `description` (optional). 400 `bad-request` says what to change.
+         */
+        post: operations["add_event_operator_v1_member_events_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/member-events/{event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One member event (operator API)
+         * @description 404 `event-not-found` for an unknown id.
+         */
+        get: operations["show_event_operator_v1_member_events__event_id__get"];
+        /**
+         * Replace a member event (operator API; audited)
+         * @description 404 `event-not-found` for an unknown id. The body: `title` (required), `startsAt` (an ISO 8601 date and time with its offset, kept in UTC), `place` (required), `link` (https only), `description` (optional). 400 `bad-request` says what to change.
+         */
+        put: operations["replace_event_operator_v1_member_events__event_id__put"];
+        post?: never;
+        /**
+         * Delete a member event (operator API; audited)
+         * @description 404 `event-not-found` for an unknown id.
+         */
+        delete: operations["delete_event_operator_v1_member_events__event_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/newsletter-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every newsletter list, retired ones too, with its subscribers (operator API)
+         * @description `group` keeps one group's lists; `retired` true or false keeps the retired or the live ones.
+         */
+        get: operations["list_lists_operator_v1_newsletter_lists_get"];
+        put?: never;
+        /**
+         * Add a newsletter list, last in its group (operator API; audited)
+         * @description Readers see it at once. 409 `list-exists` when another list has the provider id; 400 `bad-request` names a field that does not fit.
+         */
+        post: operations["create_list_operator_v1_newsletter_lists_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/newsletter-lists/{list_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One newsletter list (operator API)
+         * @description 404 `list-not-found` for an unknown id.
+         */
+        get: operations["show_list_operator_v1_newsletter_lists__list_id__get"];
+        /**
+         * Rename a newsletter list, or change its description or group (operator API; audited)
+         * @description A new group puts the list last in it, and makes it exclusive or not as the group is; readers already on it stay on it. The provider id never changes. 404 `list-not-found` for an unknown id.
+         */
+        put: operations["edit_list_operator_v1_newsletter_lists__list_id__put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/newsletter-lists/{list_id}/position": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Move a newsletter list within its group (operator API; audited)
+         * @description The group's positions are handed out again, 0 first. 404 `list-not-found` for an unknown id.
+         */
+        put: operations["move_list_operator_v1_newsletter_lists__list_id__position_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/newsletter-lists/{list_id}/retired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Retire a newsletter list, or bring it back (operator API; audited)
+         * @description Retired: gone from readers' screens and no one may join it; its subscriptions are kept, and come back when it does. Lists are never deleted. 404 `list-not-found` for an unknown id.
+         */
+        put: operations["retire_list_operator_v1_newsletter_lists__list_id__retired_put"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2744,6 +3146,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wp-json/nyp-membership/v1/app-text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Text me a link to the app
+         * @description JSON `{phone_number}` (a mobile number in international format; 400 `invalid-phone-number`). Queues one text with the app's link (MASTHEAD_APP_LINK); no consent is stored, as nothing but the one asked-for text is sent. Strictly limited per reader, per client address and per number (429 `too-many-requests`).
+         */
+        post: operations["app_text_wp_json_nyp_membership_v1_app_text_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wp-json/nyp-membership/v1/content/{contentId}": {
         parameters: {
             query?: never;
@@ -2764,6 +3186,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wp-json/nyp-membership/v1/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send feedback to the publisher
+         * @description Signed in, with the page's nonce (403 `bad-nonce`). The message is kept and mailed to the publisher's team (MASTHEAD_FEEDBACK_TO); with `may_reply` the mail names the reader's address to answer. A message blank once trimmed is 400. Rate limited per reader and per client address (429).
+         */
+        post: operations["send_feedback_wp_json_nyp_membership_v1_feedback_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wp-json/nyp-membership/v1/home-delivery-notice": {
         parameters: {
             query?: never;
@@ -2776,6 +3218,26 @@ export interface paths {
         post?: never;
         /** The reader dismisses the message that their free membership ended */
         delete: operations["dismiss_wp_json_nyp_membership_v1_home_delivery_notice_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wp-json/nyp-membership/v1/member-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The upcoming member events, soonest first (members)
+         * @description For a signed-in reader with a member-like status or print home delivery: the events that have not started yet, soonest first (at most 20). 401 `unauthorized` without a session; 403 `not-entitled` for any other reader, saying how to join; 403 `bad-nonce` without the page's nonce (X-WP-Nonce). `Cache-Control: no-store` (the answer depends on the reader). One indexed read per call, like the account area's other reads: no rate limit of its own.
+         */
+        get: operations["member_events_wp_json_nyp_membership_v1_member_events_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3045,6 +3507,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/wp-json/nyp-membership/v1/text-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in reader's text alerts
+         * @description Whether alerts are on, the number they go to (the reader's own, in full), when consent was given, the consent wording to show, and whether this reader may turn them on (`eligible`: members and home delivery readers; `gate_message` says why not).
+         */
+        get: operations["read_text_alerts_wp_json_nyp_membership_v1_text_alerts_get"];
+        put?: never;
+        /**
+         * Turn text alerts on
+         * @description JSON `{phone_number, consent: true, source}`. The number must be a mobile number in international format (400 `invalid-phone-number` with what to enter); it is stored in E.164. The consent wording (`consent_text` of the GET) is stored word for word with the time. A confirmation text ending 'Reply STOP to opt out.' is queued with the change. The same number again changes and sends nothing. Members and home delivery readers only (403 `not-entitled`). Limited per reader and per address, and opt-ins to one number per day (429).
+         */
+        post: operations["opt_in_wp_json_nyp_membership_v1_text_alerts_post"];
+        /**
+         * Turn text alerts off
+         * @description Ends the consent (kept, with when it was withdrawn) and queues one text saying so. Already off: nothing changes or is sent. Open to every signed-in reader, members or not. Limited per reader and per address (429).
+         */
+        delete: operations["opt_out_wp_json_nyp_membership_v1_text_alerts_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/wp-json/nyp-membership/v1/webhook": {
         parameters: {
             query?: never;
@@ -3193,6 +3683,22 @@ export interface components {
          * @enum {string}
          */
         AccountStatus: "None" | "Active" | "Active_Pending" | "Cancelled_Active" | "Canceled" | "Past Due" | "Paused" | "Active_Paused" | "Pending";
+        /** AppTextIn */
+        AppTextIn: {
+            /**
+             * Phone Number
+             * @description A mobile number in international format, like +1 212 555 0100.
+             */
+            phone_number: string;
+        };
+        /** AppTextOut */
+        AppTextOut: {
+            /**
+             * Sent To
+             * @description The number the link is being texted to, masked.
+             */
+            sent_to: string;
+        };
         /** AppliedDiscount */
         AppliedDiscount: {
             /**
@@ -3442,6 +3948,15 @@ export interface components {
             subscribe?: string;
             /** Unsubscribe */
             unsubscribe?: string;
+        };
+        /** Body_one_click_newsletters_unsubscribe__token__post */
+        Body_one_click_newsletters_unsubscribe__token__post: {
+            /**
+             * List-Unsubscribe
+             * @default One-Click
+             * @constant
+             */
+            "List-Unsubscribe": "One-Click";
         };
         /** Body_webhook_wp_json_nyp_membership_v1_webhook_post */
         Body_webhook_wp_json_nyp_membership_v1_webhook_post: {
@@ -4204,6 +4719,56 @@ export interface components {
              */
             accepted: number;
         };
+        /** FeedbackData */
+        FeedbackData: {
+            /**
+             * Brand
+             * @description The site the reader wrote from: main, gossip or lifestyle.
+             */
+            brand: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** May Reply */
+            may_reply: boolean;
+            /** Message */
+            message: string;
+            /**
+             * Topic
+             * @description membership, newsletters, website or other.
+             */
+            topic: string;
+        };
+        /** FeedbackIn */
+        FeedbackIn: {
+            /**
+             * May Reply
+             * @description The reader agrees that staff may reply by email.
+             * @default false
+             */
+            may_reply: boolean;
+            /**
+             * Message
+             * @description What the reader wants to tell us.
+             */
+            message: string;
+            /**
+             * Topic
+             * @description membership, newsletters, website or other.
+             * @enum {string}
+             */
+            topic: "membership" | "newsletters" | "website" | "other";
+        };
+        /** FeedbackOut */
+        FeedbackOut: {
+            /**
+             * Message
+             * @description The thank-you sentence to show.
+             */
+            message: string;
+        };
         /** FollowingOut */
         FollowingOut: {
             /**
@@ -4269,6 +4834,40 @@ export interface components {
             errors?: {
                 [key: string]: unknown;
             }[] | null;
+        };
+        /** HandoffOut */
+        HandoffOut: {
+            /**
+             * Code
+             * @description The one-time code (also in url); good for one minute.
+             */
+            code: string;
+            /**
+             * Url
+             * @description Open this in the browser: the target site's hand-off page.
+             */
+            url: string;
+        };
+        /** HandoffRequest */
+        HandoffRequest: {
+            /**
+             * App
+             * @description The publisher's app hands its reader to the web: the page opens in mobile-app mode, and the web session is the reader's own (signing out of the web leaves the app signed in).
+             * @default false
+             */
+            app: boolean;
+            /**
+             * Brand
+             * @description The brand whose site the reader is handed to; absent: this host's brand.
+             */
+            brand?: ("main" | "gossip" | "lifestyle") | null;
+            /**
+             * Redirect
+             * @description The path to land on at the target site, such as /account/appsubscribe.
+             * @default /account/settings
+             * @example /account/appsubscribe
+             */
+            redirect: string;
         };
         /** HeartIn */
         HeartIn: {
@@ -4364,6 +4963,73 @@ export interface components {
             /** Message */
             message: string;
         };
+        /** ListAdminOut */
+        ListAdminOut: {
+            /** Description */
+            description: string;
+            /**
+             * Exclusive
+             * @description Follows the group: true in the exclusive groups.
+             */
+            exclusive: boolean;
+            /**
+             * Group
+             * @description main, gossip or lifestyle (a site's list, open to every reader), or member-exclusive, team-exclusive or columnist-exclusive (exclusive: only members and home delivery subscribers may join). Exclusive groups: member-exclusive, team-exclusive, columnist-exclusive.
+             */
+            group: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /**
+             * Position
+             * @description Its place within its group, 0 first.
+             */
+            position: number;
+            /** Retired */
+            retired: boolean;
+            /**
+             * St Id
+             * @description The email provider's id of the list: 1 to 64 letters, digits, hyphens (-) or underscores (_), starting with a letter or a digit, such as main-morning. It never changes once the list exists.
+             */
+            st_id: string;
+            /**
+             * Subscribers
+             * @description Readers subscribed now (kept while it is retired).
+             */
+            subscribers: number;
+        };
+        /**
+         * ListFields
+         * @description What an editor may change of a list (PUT replaces all of it).
+         */
+        ListFields: {
+            /**
+             * Description
+             * @description One line under the name; may be empty.
+             * @default
+             */
+            description: string;
+            /**
+             * Group
+             * @description main, gossip or lifestyle (a site's list, open to every reader), or member-exclusive, team-exclusive or columnist-exclusive (exclusive: only members and home delivery subscribers may join). Exclusive groups: member-exclusive, team-exclusive, columnist-exclusive.
+             * @enum {string}
+             */
+            group: "main" | "gossip" | "lifestyle" | "member-exclusive" | "team-exclusive" | "columnist-exclusive";
+            /**
+             * Name
+             * @description What readers see, 1 to 120 characters.
+             */
+            name: string;
+        };
+        /** ListListOut */
+        ListListOut: {
+            /**
+             * Lists
+             * @description By group (the three sites', then the exclusive ones), in readers' order.
+             */
+            lists: components["schemas"]["ListAdminOut"][];
+        };
         /** LoginRequest */
         LoginRequest: {
             identifiers: components["schemas"]["Identifiers"];
@@ -4429,6 +5095,58 @@ export interface components {
             signed_in: boolean;
             /** Unread Notifications */
             unread_notifications: number;
+        };
+        /** MemberEventIn */
+        MemberEventIn: {
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+            /**
+             * Link
+             * @example https://example.com/events/sports-desk
+             */
+            link: string;
+            /**
+             * Place
+             * @example The newsroom, 1211 Sixth Avenue
+             */
+            place: string;
+            /**
+             * Startsat
+             * Format: date-time
+             * @example 2027-01-15T23:30:00Z
+             */
+            startsAt: string;
+            /**
+             * Title
+             * @example Meet the sports desk
+             */
+            title: string;
+        };
+        /** MemberEventListOut */
+        MemberEventListOut: {
+            /** Events */
+            events: components["schemas"]["MemberEventOut"][];
+        };
+        /** MemberEventOut */
+        MemberEventOut: {
+            /** Description */
+            description: string;
+            /** Id */
+            id: number;
+            /** Link */
+            link: string;
+            /** Place */
+            place: string;
+            /**
+             * Startsat
+             * Format: date-time
+             */
+            startsAt: string;
+            /** Title */
+            title: string;
         };
         /** MembershipData */
         MembershipData: {
@@ -4579,6 +5297,31 @@ export interface components {
              * Format: email
              */
             email_address: string;
+        };
+        /** NewListIn */
+        NewListIn: {
+            /**
+             * Description
+             * @description One line under the name; may be empty.
+             * @default
+             */
+            description: string;
+            /**
+             * Group
+             * @description main, gossip or lifestyle (a site's list, open to every reader), or member-exclusive, team-exclusive or columnist-exclusive (exclusive: only members and home delivery subscribers may join). Exclusive groups: member-exclusive, team-exclusive, columnist-exclusive.
+             * @enum {string}
+             */
+            group: "main" | "gossip" | "lifestyle" | "member-exclusive" | "team-exclusive" | "columnist-exclusive";
+            /**
+             * Name
+             * @description What readers see, 1 to 120 characters.
+             */
+            name: string;
+            /**
+             * St Id
+             * @description The email provider's id of the list: 1 to 64 letters, digits, hyphens (-) or underscores (_), starting with a letter or a digit, such as main-morning. It never changes once the list exists.
+             */
+            st_id: string;
         };
         /** NewPaymentMethod */
         NewPaymentMethod: {
@@ -5285,6 +6028,14 @@ export interface components {
             /** Name */
             name: string;
         };
+        /** PositionIn */
+        PositionIn: {
+            /**
+             * Position
+             * @description Where the list goes within its group, 0 first; past the end: last.
+             */
+            position: number;
+        };
         /** PostIn */
         PostIn: {
             /**
@@ -5353,6 +6104,41 @@ export interface components {
              * @description The state code, uppercased.
              */
             state: string;
+        };
+        /** PreferencesIn */
+        PreferencesIn: {
+            /**
+             * Subscribe
+             * @description Ids of lists to join.
+             */
+            subscribe?: number[];
+            /**
+             * Token
+             * @description The token of the preferences link.
+             */
+            token: string;
+            /**
+             * Unsubscribe
+             * @description Ids of lists to leave.
+             */
+            unsubscribe?: number[];
+        };
+        /** PreferencesOut */
+        PreferencesOut: {
+            /**
+             * Email
+             * @description The reader's address, masked (a•••@example.com): the link shows whose newsletters these are without giving the address to whoever holds it.
+             */
+            email: string;
+            /**
+             * Lists
+             * @description The lists that are not retired, by group, in the editors' order: the three sites' groups first, then the three exclusive ones.
+             */
+            lists: {
+                [key: string]: components["schemas"]["NewsletterListOut"][];
+            };
+            membership: components["schemas"]["NewsletterMembership"];
+            userinfo: components["schemas"]["UserInfo"];
         };
         /** PrepareCustomerIn */
         PrepareCustomerIn: {
@@ -5963,6 +6749,11 @@ export interface components {
              */
             exported_at: string;
             /**
+             * Feedback
+             * @description What the reader wrote to the publisher.
+             */
+            feedback?: components["schemas"]["FeedbackData"][];
+            /**
              * Format
              * @description "masthead-reader-data/1"
              * @default masthead-reader-data/1
@@ -5984,6 +6775,8 @@ export interface components {
             referrals: components["schemas"]["ReferralsData"];
             /** Sessions */
             sessions: components["schemas"]["SessionData"][];
+            /** @description Text alerts: the number and every consent record. */
+            text_alerts?: components["schemas"]["TextAlertsData"] | null;
         };
         /** ReaderOut */
         ReaderOut: {
@@ -6065,6 +6858,24 @@ export interface components {
              * @description Ten single-use codes, shown this once; each signs in instead of a code from the app.
              */
             recovery_codes: string[];
+        };
+        /** RedeemOut */
+        RedeemOut: {
+            /**
+             * Mobileapp
+             * @description Open the account area in mobile-app mode.
+             */
+            mobileApp: boolean;
+            /**
+             * Redirect
+             * @description The path to land on, on this site.
+             */
+            redirect: string;
+        };
+        /** RedeemRequest */
+        RedeemRequest: {
+            /** Code */
+            code: string;
         };
         /** ReferralData */
         ReferralData: {
@@ -6349,6 +7160,14 @@ export interface components {
         /** ResetRequest */
         ResetRequest: {
             identifiers: components["schemas"]["Identifiers"];
+        };
+        /** RetiredIn */
+        RetiredIn: {
+            /**
+             * Retired
+             * @description true retires the list (gone from readers' screens, no one may join; its subscriptions are kept), false brings it back with them.
+             */
+            retired: boolean;
         };
         /** RewardOut */
         RewardOut: {
@@ -7259,6 +8078,77 @@ export interface components {
             api_key: string;
             tenant: components["schemas"]["TenantOut"];
         };
+        /** TextAlertsData */
+        TextAlertsData: {
+            /**
+             * Consents
+             * @description Every opt-in, oldest first.
+             */
+            consents: components["schemas"]["TextConsentData"][];
+            /** Opted In */
+            opted_in: boolean;
+            /**
+             * Phone Number
+             * @description The number alerts go (or went) to, E.164.
+             */
+            phone_number: string | null;
+        };
+        /** TextAlertsIn */
+        TextAlertsIn: {
+            /**
+             * Consent
+             * @description The reader ticked the box beside consent_text: must be true.
+             * @constant
+             */
+            consent: true;
+            /**
+             * Phone Number
+             * @description A mobile number in international format, like +1 212 555 0100.
+             */
+            phone_number: string;
+            /**
+             * Source
+             * @description Where the reader opted in (kept with the consent).
+             * @default settings
+             * @enum {string}
+             */
+            source: "settings" | "onboarding";
+        };
+        /** TextAlertsOut */
+        TextAlertsOut: {
+            /**
+             * Consent Text
+             * @description The consent wording to show beside the opt-in button: the words stored with the opt-in.
+             */
+            consent_text: string;
+            /**
+             * Consented At
+             * @description When the current opt-in was given.
+             */
+            consented_at: string | null;
+            /**
+             * Eligible
+             * @description Whether this reader may turn text alerts on (members).
+             */
+            eligible: boolean;
+            /**
+             * Gate Message
+             * @description Why not, and how to become eligible.
+             */
+            gate_message: string | null;
+            /** Opted In */
+            opted_in: boolean;
+            /**
+             * Phone Display
+             * @description phone_number as a person writes it.
+             */
+            phone_display: string | null;
+            /**
+             * Phone Number
+             * @description The number alerts go to (E.164), else the profile's phone-number to prefill the form with, else null.
+             */
+            phone_number: string | null;
+        };
         /** TextCampaignsOutput */
         TextCampaignsOutput: {
             /** Ctaheading */
@@ -7291,6 +8181,36 @@ export interface components {
              * @default 100
              */
             priority: number;
+        };
+        /** TextConsentData */
+        TextConsentData: {
+            /**
+             * Given At
+             * Format: date-time
+             */
+            given_at: string;
+            /**
+             * Phone Number
+             * @description E.164.
+             */
+            phone_number: string;
+            /**
+             * Source
+             * @description settings or onboarding.
+             */
+            source: string;
+            /** Withdrawn At */
+            withdrawn_at: string | null;
+            /**
+             * Withdrawn By
+             * @description reader, stop (a STOP reply) or new-number.
+             */
+            withdrawn_by: string | null;
+            /**
+             * Wording
+             * @description The consent the reader agreed to, word for word.
+             */
+            wording: string;
         };
         /** ThreadCommentOut */
         ThreadCommentOut: {
@@ -9935,6 +10855,661 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_events_admin_api_member_events_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberEventListOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_event_admin_api_member_events_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberEventIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberEventOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    show_event_admin_api_member_events__event_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberEventOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    replace_event_admin_api_member_events__event_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberEventIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberEventOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_event_admin_api_member_events__event_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_lists_admin_api_newsletter_lists_get: {
+        parameters: {
+            query?: {
+                group?: ("main" | "gossip" | "lifestyle" | "member-exclusive" | "team-exclusive" | "columnist-exclusive") | null;
+                retired?: boolean | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListListOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_list_admin_api_newsletter_lists_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewListIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    show_list_admin_api_newsletter_lists__list_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                list_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The list id is not a number: no such address takes this method. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    edit_list_admin_api_newsletter_lists__list_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                list_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListFields"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The list id is not a number: no such address takes this method. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    move_list_admin_api_newsletter_lists__list_id__position_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                list_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PositionIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The list id is not a number: no such address takes this method. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    retire_list_admin_api_newsletter_lists__list_id__retired_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                list_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RetiredIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The list id is not a number: no such address takes this method. */
+            405: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13741,6 +15316,176 @@ export interface operations {
             };
         };
     };
+    mint_blaize_handoff_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HandoffRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HandoffOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    brands_blaize_handoff_brands_get: {
+        parameters: {
+            query: {
+                return: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description On to the first hop, or to `return`. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    hop_blaize_handoff_hop_get: {
+        parameters: {
+            query: {
+                code: string;
+                next: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description On to `next`, signed in here if the code held. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    redeem_blaize_handoff_redeem_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedeemRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedeemOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Gone */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     login_blaize_login_post: {
         parameters: {
             query?: never;
@@ -15791,6 +17536,218 @@ export interface operations {
             };
         };
     };
+    read_preferences_newsletters_preferences_get: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreferencesOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_preferences_newsletters_preferences_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreferencesIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreferencesOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm_newsletters_unsubscribe__token__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The confirmation page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A page saying the link does not work (not one of ours, or its account erased); a path Masthead does not serve answers JSON. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html": unknown;
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    one_click_newsletters_unsubscribe__token__post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["Body_one_click_newsletters_unsubscribe__token__post"];
+            };
+        };
+        responses: {
+            /** @description A short page saying it is done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_rules_operator_v1_decision_rules_get: {
         parameters: {
             query?: {
@@ -16581,6 +18538,598 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_events_operator_v1_member_events_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberEventListOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_event_operator_v1_member_events_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberEventIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberEventOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    show_event_operator_v1_member_events__event_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberEventOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    replace_event_operator_v1_member_events__event_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberEventIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberEventOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_event_operator_v1_member_events__event_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_lists_operator_v1_newsletter_lists_get: {
+        parameters: {
+            query?: {
+                group?: ("main" | "gossip" | "lifestyle" | "member-exclusive" | "team-exclusive" | "columnist-exclusive") | null;
+                retired?: boolean | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListListOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_list_operator_v1_newsletter_lists_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewListIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    show_list_operator_v1_newsletter_lists__list_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                list_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The list id is not a number: no such address takes this method. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    edit_list_operator_v1_newsletter_lists__list_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                list_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListFields"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The list id is not a number: no such address takes this method. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    move_list_operator_v1_newsletter_lists__list_id__position_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                list_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PositionIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The list id is not a number: no such address takes this method. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    retire_list_operator_v1_newsletter_lists__list_id__retired_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                list_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RetiredIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdminOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The list id is not a number: no such address takes this method. */
+            405: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17854,6 +20403,73 @@ export interface operations {
             };
         };
     };
+    app_text_wp_json_nyp_membership_v1_app_text_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppTextIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppTextOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     story_content_wp_json_nyp_membership_v1_content__contentId__get: {
         parameters: {
             query?: never;
@@ -17904,6 +20520,66 @@ export interface operations {
             };
         };
     };
+    send_feedback_wp_json_nyp_membership_v1_feedback_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     dismiss_wp_json_nyp_membership_v1_home_delivery_notice_delete: {
         parameters: {
             query?: never;
@@ -17922,6 +20598,44 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    member_events_wp_json_nyp_membership_v1_member_events_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberEventListOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18614,6 +21328,158 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    read_text_alerts_wp_json_nyp_membership_v1_text_alerts_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TextAlertsOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    opt_in_wp_json_nyp_membership_v1_text_alerts_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TextAlertsIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TextAlertsOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    opt_out_wp_json_nyp_membership_v1_text_alerts_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TextAlertsOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };

@@ -15,10 +15,12 @@ interface Props {
   newsletters: Newsletters;
   groups: readonly string[];
   onSaved: (next: Newsletters) => void;
+  /** How the choice is saved: the site API's update by default; the newsletters-update screen sends it with its link's token. */
+  save?: (subscribe: number[], unsubscribe: number[]) => Promise<Newsletters | null>;
 }
 
 /** The lists of the given groups, a checkbox each, saved together. */
-export function NewsletterChooser({ email, newsletters, groups, onSaved }: Props) {
+export function NewsletterChooser({ email, newsletters, groups, onSaved, save: send }: Props) {
   const subscribed = new Set(newsletters.userinfo.list_subscriptions);
   const shown = groups.flatMap((group) => newsletters.lists[group] ?? []);
   const [checked, setChecked] = useState(() => new Set(shown.filter((l) => subscribed.has(l.id)).map((l) => l.id)));
@@ -40,11 +42,8 @@ export function NewsletterChooser({ email, newsletters, groups, onSaved }: Props
     const joining = shown.filter((l) => checked.has(l.id) && !subscribed.has(l.id));
     const leaving = shown.filter((l) => !checked.has(l.id) && subscribed.has(l.id)).map((l) => l.id);
     setBusy(true);
-    const next = await updateNewsletters(
-      email,
-      joining.map((l) => l.id),
-      leaving,
-    );
+    const ids = joining.map((l) => l.id);
+    const next = await (send ?? ((joined, left) => updateNewsletters(email, joined, left)))(ids, leaving);
     setBusy(false);
     if (next === null) {
       setOutcome('failed');

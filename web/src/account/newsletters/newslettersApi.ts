@@ -59,3 +59,25 @@ export async function tellNewslettersOfPause(email: string, paused: boolean): Pr
   if (answer === null) console.error(PAUSED_EVENT_ERROR);
   return answer !== null;
 }
+
+/**
+ * The signed preferences link of a newsletter mail (/account/settings/newsletters-update?token=):
+ * the same lists with the link's token instead of a session, and the address masked.
+ */
+export type Preferences = components['schemas']['PreferencesOut'];
+export const PREFERENCES_PATH = '/newsletters/preferences';
+
+/** Throws the server's ApiError: an invalid, expired or closed link says which. */
+export function readPreferences(token: string): Promise<Preferences> {
+  return call(() => api.GET(PREFERENCES_PATH, { params: { query: { token } } }));
+}
+
+/** Answers null on failure, as the newsletters call does (spec section 8). */
+export async function changePreferences(token: string, subscribe: number[], unsubscribe: number[]): Promise<Preferences | null> {
+  try {
+    return await call(() => api.POST(PREFERENCES_PATH, { body: { token, subscribe, unsubscribe } }));
+  } catch (error) {
+    console.error('The newsletter preferences call failed.', error);
+    return null;
+  }
+}

@@ -34,6 +34,12 @@ export function Confirmation({ plan, trialStarted, subscription, story = null }:
         </p>
       )}
       <p>
+        {/* The subscriber onboarding, opened on its thank-you screen (onboarding/OnboardingRoutes). */}
+        <Link to="/account/onboarding" state={{ justSubscribed: true }}>
+          Set up your membership
+        </Link>
+      </p>
+      <p>
         <Link to="/account/settings/membership">Manage your membership</Link>
       </p>
     </section>

@@ -7,6 +7,7 @@ import { TextField } from '../../ui/TextField';
 import { FormError, SubmitButton } from '../FormParts';
 import { messages } from '../messages';
 import { useGoTo } from '../navigation';
+import { throughAllBrands } from '../handoff/allBrands';
 import { isPayflowTarget } from '../payflow/handoff';
 import { resolveLoginRedirect } from '../redirect';
 import { forgetRedirectPath, readRedirectPath } from '../redirectStorage';
@@ -19,7 +20,7 @@ import { checkLogin } from '../validation';
 const FIELDS = ['email', 'password'] as const;
 
 export default function LoginScreen() {
-  const { config, completeLogin } = useIdentity();
+  const { config, completeLogin, state } = useIdentity();
   const { loggedIn } = useDataLayer();
   const [searchParams] = useSearchParams();
   const goTo = useGoTo();
@@ -53,7 +54,7 @@ export default function LoginScreen() {
         const destination = target();
         await completeLogin(session);
         forgetRedirectPath();
-        goTo(destination);
+        goTo(throughAllBrands(destination, config.signInAllBrands, state.mobileApp));
       } catch (error) {
         submitted.current = false;
         throw error;

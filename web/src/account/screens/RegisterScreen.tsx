@@ -18,6 +18,7 @@ import { useRef } from 'react';
 import { ensureHuman } from '../humanVerification/ensureHuman';
 import { isVerificationFailure } from '../humanVerification/failures';
 import { VerificationFailed, submitAgain } from '../humanVerification/VerificationFailed';
+import { throughAllBrands } from '../handoff/allBrands';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
 
@@ -25,7 +26,7 @@ const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
 export const REGISTER_SETTLE_MS = 500;
 
 export default function RegisterScreen() {
-  const { config, completeLogin } = useIdentity();
+  const { config, completeLogin, state } = useIdentity();
   const navigate = useNavigate();
   const goTo = useGoTo();
   const [searchParams] = useSearchParams();
@@ -58,7 +59,8 @@ export default function RegisterScreen() {
         goTo(redirect);
         return;
       }
-      navigate('/account/register-success', { replace: true });
+      // Signed in on the other brands' sites too, on the way (handoff/allBrands.ts).
+      goTo(throughAllBrands('/account/register-success', config.signInAllBrands, state.mobileApp));
     },
   });
 

@@ -30,9 +30,13 @@ export default function RegisterSuccessScreen() {
           <p>Your account has been created. Please check your email to verify your address, then log in.</p>
         )}
         {dataLayer.loggedIn ? (
-          <p>
+          <p className="membership-actions">
+            {/* Readers who have not onboarded are sent there (spec section 2): its first action. */}
+            <Link className="button button--primary" to="/account/onboarding">
+              Set up your account
+            </Link>
             <a
-              className="button button--primary"
+              className="button button--secondary"
               href={destination}
               onClick={(event) => {
                 event.preventDefault();

@@ -1,5 +1,50 @@
-// Placeholder wired by the lead; the texts slice replaces this file. The onboarding's app-text
-// step renders it; `onDone` is called once the link has been texted.
-export function AppTextPanel(_props: { onDone?: () => void }) {
-  return null;
+import { useState } from 'react';
+import { isApiError } from '../../api/client';
+import { StatusMessage } from '../../ui/Alert';
+import { TextField } from '../../ui/TextField';
+import { FormError, SubmitButton } from '../FormParts';
+import { messages } from '../messages';
+import { useAccountForm } from '../useAccountForm';
+import { checkPhone, textAppLink } from './textsApi';
+import './texts.css';
+
+/**
+ * "Text me a link to the app" (the non-subscriber onboarding's app-text step): one text with
+ * the app's link to the number given, and nothing after it (no consent is asked, as nothing
+ * recurring is sent). The server limits it strictly; its refusal is shown as it says it.
+ * `onDone` is called once the link has been texted.
+ */
+export function AppTextPanel({ onDone }: { onDone?: () => void }) {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useAccountForm({
+    fields: ['phone'] as const,
+    check: checkPhone,
+    submit: async ({ phone }) => {
+      setSentTo(null);
+      const sent = await textAppLink(phone.trim());
+      setSentTo(sent.sent_to);
+      form.reset();
+      onDone?.();
+    },
+    failure: (error) => (isApiError(error) && [0, 400, 429, 503].includes(error.status) ? error.message : messages.unknownError),
+  });
+  return (
+    // No heading of its own: the page around it (the onboarding step) names it.
+    <section className="card" aria-label="Text me a link to the app">
+      <p>We send one text with the link, nothing more.</p>
+      <StatusMessage>{sentTo && <p>We&rsquo;ve texted the link to {sentTo}.</p>}</StatusMessage>
+      <FormError form={form} />
+      <form noValidate onSubmit={form.onSubmit}>
+        <TextField
+          label="Mobile number"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          hint="In international format, like +1 212 555 0100."
+          {...form.field('phone')}
+        />
+        <SubmitButton form={form}>Text me a link to the app</SubmitButton>
+      </form>
+    </section>
+  );
 }
