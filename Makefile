@@ -19,11 +19,18 @@ export UV_PROJECT_ENVIRONMENT := $(CURDIR)/$(VENV)
 # each test worker's start, the server's and every command the tests run.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run test setup build lint typecheck typecheck-py typecheck-ts test-py test-py-sqlite test-py-postgres test-py-sqlite-then-web test-web \
+.PHONY: run run-scaled test setup build lint typecheck typecheck-py typecheck-ts test-py test-py-sqlite test-py-postgres test-py-sqlite-then-web test-web \
 	test-e2e api-types check-api-types chromium bench clean
 
 run: setup build
 	$(PY) -m masthead.serve --port $(PORT)
+
+# Past one process: WEB web processes and WORKERS job workers on the local PostgreSQL and
+# Redis (masthead/scaled.py; MASTHEAD_DATABASE_URL and MASTHEAD_REDIS_URL move them).
+WEB ?= 2
+WORKERS ?= 1
+run-scaled: setup build
+	$(PY) -m masthead.scaled --web $(WEB) --workers $(WORKERS) --port $(PORT)
 
 setup: $(VENV)/.synced node_modules/.installed
 

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { JOURNEY } from './journeys';
 import { newReader, registerByApi, submitLogin } from './helpers';
 
-test('a reader registers, lands on settings, logs out and logs in again', async ({ page }) => {
+test('a reader registers, lands on settings, logs out and logs in again', JOURNEY, async ({ page }) => {
   const reader = newReader('register', 'Grace', 'Hopper');
 
   await page.goto('/account/register');

@@ -1,4 +1,5 @@
 import { seriousViolations } from './axe';
+import { JOURNEY } from './journeys';
 import { expect, test, type Page } from '@playwright/test';
 import { newReader, registerByApi, submitLogin } from './helpers';
 
@@ -47,7 +48,7 @@ async function subscribeMonthly(page: Page, card: Card = VISA) {
   await expect(page.getByRole('heading', { name: 'Thank you for subscribing!' })).toBeVisible({ timeout: 15_000 });
 }
 
-test('a reader subscribes to the monthly trial plan and the membership page shows it active', async ({ page }) => {
+test('a reader subscribes to the monthly trial plan and the membership page shows it active', JOURNEY, async ({ page }) => {
   await registerByApi(page.request, newReader('subscribe'));
   await page.goto('/account/subscribe');
 

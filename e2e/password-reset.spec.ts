@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { JOURNEY } from './journeys';
 import { linkFromMail, newReader, registerByApi, submitLogin } from './helpers';
 
-test('a reader resets a forgotten password through the mailed link', async ({ page }) => {
+test('a reader resets a forgotten password through the mailed link', JOURNEY, async ({ page }) => {
   const reader = newReader('reset');
   await registerByApi(page.request, reader);
   await page.context().clearCookies();

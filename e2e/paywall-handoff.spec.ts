@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { JOURNEY } from './journeys';
 import { seriousViolations } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import { newReader, registerByApi, submitLogin } from './helpers';
@@ -47,7 +48,7 @@ async function backToTheStory(page: Page) {
   await expect(page.locator('#story-body')).not.toHaveClass(/story__body--covered/);
 }
 
-test('an anonymous reader buys on a story, registers, pays for the chosen plan and reads on', async ({ page }) => {
+test('an anonymous reader buys on a story, registers, pays for the chosen plan and reads on', JOURNEY, async ({ page }) => {
   const reader = newReader('handoff', 'Grace', 'Hopper');
   await page.goto(STORY.path);
   await expect(page.getByText(STORY.members)).toHaveCount(0);

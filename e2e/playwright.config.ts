@@ -1,8 +1,39 @@
 import { defineConfig } from '@playwright/test';
-import { databaseFile, databaseUrl, decisionsKey, homeDeliveryKey, origin as baseURL, port, repoRoot } from './server';
+import {
+  databaseFile,
+  databaseUrl,
+  decisionsKey,
+  homeDeliveryKey,
+  origin as baseURL,
+  port,
+  repoRoot,
+  scaledDatabaseUrl,
+  scaledEnabled,
+  scaledOrigin,
+  scaledPort,
+} from './server';
 
 /** Debian's Chromium: nothing here downloads a browser. */
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** What the spec servers run with, beside their database and address. */
+const SPEC_SETTINGS = {
+  MASTHEAD_RATE_LIMIT_PER_ADDRESS: '1000',
+  // Every spec's cards come from one address: the per-address card limit would refuse them.
+  MASTHEAD_CARD_ATTEMPTS_PER_ADDRESS: '1000',
+  // Likewise every spec's comments and comments sign-ons.
+  MASTHEAD_COMMENTS_PER_ADDRESS: '1000',
+  MASTHEAD_COMMENT_SIGN_ONS_PER_ADDRESS: '1000',
+  MASTHEAD_SEED_DEMO: 'true',
+  // argon2id at its cheapest: the specs sign readers up and in by the hundred, and at the
+  // recommended parameters each hash cost the shared machine a fifth of a second of CPU.
+  MASTHEAD_PASSWORD_HASHING: 'minimal',
+  // region.spec.ts: a visitor's country comes from this header, which specs send.
+  MASTHEAD_COUNTRY_HEADER: 'X-Test-Country',
+  // The decision rules' operator API: region.spec.ts adds an available-plans rule.
+  MASTHEAD_DECISIONS_KEY: decisionsKey,
+  MASTHEAD_HOME_DELIVERY_KEY: homeDeliveryKey,
+};
 
 export default defineConfig({
   testDir: '.',
@@ -52,34 +83,38 @@ export default defineConfig({
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    // A fresh database for every run, with the demo content: the referral specs use the
-    // demo tenant (test_masthead); no spec uses the demo readers' addresses.
-    command: `sh -c 'mkdir -p var && rm -f ${databaseFile} ${databaseFile}-wal ${databaseFile}-shm && exec server/.venv/bin/python -m masthead.serve --port ${port}'`,
-    cwd: repoRoot,
-    env: {
-      MASTHEAD_DATABASE_URL: databaseUrl,
-      MASTHEAD_PUBLIC_URL: baseURL,
-      MASTHEAD_RATE_LIMIT_PER_ADDRESS: '1000',
-      // Every spec's cards come from one address: the per-address card limit would refuse them.
-      MASTHEAD_CARD_ATTEMPTS_PER_ADDRESS: '1000',
-      // Likewise every spec's comments and comments sign-ons.
-      MASTHEAD_COMMENTS_PER_ADDRESS: '1000',
-      MASTHEAD_COMMENT_SIGN_ONS_PER_ADDRESS: '1000',
-      MASTHEAD_SEED_DEMO: 'true',
-      // argon2id at its cheapest: the specs sign readers up and in by the hundred, and at the
-      // recommended parameters each hash cost the shared machine a fifth of a second of CPU.
-      MASTHEAD_PASSWORD_HASHING: 'minimal',
-      // region.spec.ts: a visitor's country comes from this header, which specs send.
-      MASTHEAD_COUNTRY_HEADER: 'X-Test-Country',
-      // The decision rules' operator API: region.spec.ts adds an available-plans rule.
-      MASTHEAD_DECISIONS_KEY: decisionsKey,
-      MASTHEAD_HOME_DELIVERY_KEY: homeDeliveryKey,
+  webServer: [
+    {
+      // A fresh database for every run, with the demo content: the referral specs use the
+      // demo tenant (test_masthead); no spec uses the demo readers' addresses.
+      command: `sh -c 'mkdir -p var && rm -f ${databaseFile} ${databaseFile}-wal ${databaseFile}-shm && exec server/.venv/bin/python -m masthead.serve --port ${port}'`,
+      cwd: repoRoot,
+      env: { ...SPEC_SETTINGS, MASTHEAD_DATABASE_URL: databaseUrl, MASTHEAD_PUBLIC_URL: baseURL },
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
     },
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+    ...(scaledEnabled
+      ? [
+          {
+            // The core journeys again, on two web processes and a job worker sharing
+            // PostgreSQL and Redis (masthead/scaled.py, a fresh database every run).
+            command: `server/.venv/bin/python -m masthead.scaled --fresh --web 2 --workers 1 --port ${scaledPort}`,
+            cwd: repoRoot,
+            env: { ...SPEC_SETTINGS, MASTHEAD_DATABASE_URL: scaledDatabaseUrl, MASTHEAD_PUBLIC_URL: scaledOrigin, MASTHEAD_LOG_FORMAT: 'text' },
+            url: `${scaledOrigin}/readyz`,
+            reuseExistingServer: false,
+            timeout: 90_000,
+            stdout: 'pipe' as const,
+            stderr: 'pipe' as const,
+          },
+        ]
+      : []),
+  ],
+  projects: [
+    { name: 'one-process' },
+    ...(scaledEnabled ? [{ name: 'scaled', grep: /@journey/, use: { baseURL: scaledOrigin } }] : []),
+  ],
 });

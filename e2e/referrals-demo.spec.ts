@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { JOURNEY } from './journeys';
 import { expect, test, type Page } from '@playwright/test';
 import { clickUntil, popupOverlay, uniqueId, widgetFrame } from './fixtures/referrals';
 
@@ -104,7 +105,7 @@ for (const width of [375, 320]) {
   });
 }
 
-test('a friend who follows the share link, registers and buys is counted in the referrer’s widget', async ({ page, context }) => {
+test('a friend who follows the share link, registers and buys is counted in the referrer’s widget', JOURNEY, async ({ page, context }) => {
   const referrer = uniqueId('referrer');
   await page.goto(`/demo/merchant?as=${referrer}`);
   await expectCounts(page, 0, 0);

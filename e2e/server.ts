@@ -13,3 +13,14 @@ export const databaseUrl = `sqlite:///${databaseFile}`;
 export const homeDeliveryKey = 'e2e-home-delivery-key';
 /** The shared secret of the decision rules' operator API in the spec server. */
 export const decisionsKey = 'e2e-decisions-key';
+
+/**
+ * The scaled topology (`make run-scaled`: two web processes and a job worker on PostgreSQL and
+ * Redis) where the core journeys run a second time (playwright.config.ts, project "scaled").
+ * E2E_SCALED=0 leaves it out (a quick local run of one spec).
+ */
+export const scaledEnabled = process.env.E2E_SCALED !== '0';
+export const scaledPort = port + 100;
+export const scaledOrigin = `http://127.0.0.1:${scaledPort}`;
+const postgresServer = process.env.PG_TEST_URL?.replace(/\/[^/]*$/, '') ?? 'postgresql+psycopg://postgres@127.0.0.1:5432';
+export const scaledDatabaseUrl = `${postgresServer}/masthead_e2e_scaled_${port}`;

@@ -37,6 +37,8 @@ from masthead.identity.handoff import routes as handoff_routes
 from masthead.identity.social import routes as social_sign_in_routes
 from masthead.jobs.runner import start_inprocess_worker
 from masthead.lean_routes import mount_first
+from masthead.logs import RequestIdMiddleware
+from masthead.logs import configure as configure_logs
 from masthead.mail import routes as mail_routes
 from masthead.member_events import console_routes as member_event_console_routes
 from masthead.member_events import operator_routes as member_event_operator_routes
@@ -93,6 +95,8 @@ Choices where the spec says "not shown": `GET /blaize/datalayer` answers
 
 def create_app(settings: Settings | None = None, clock: Clock | None = None) -> FastAPI:
     settings = settings or Settings()
+    if settings.log_format == "json":  # a deployment's process: its logs as JSON lines
+        configure_logs("json")
     runtime = build_process_runtime(settings, clock)
     try:
         refuse_unsafe_production(settings, runtime.engine)
@@ -131,6 +135,8 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.add_middleware(OriginCheckMiddleware, settings=settings)
     # Around everything: every per-reader answer says private, no-store.
     app.add_middleware(PrivateAnswersMiddleware)
+    # The request's id, for every log line it causes and the jobs it queues (logs.py).
+    app.add_middleware(RequestIdMiddleware, log_requests=settings.log_format == "json")
     if settings.trusted_proxies:  # outermost: everything inside sees the real client address
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxies)
 

@@ -83,6 +83,11 @@ class Settings(BaseSettings):
         description="'inprocess' drains the outbox in a server thread; 'off' leaves it to "
         "`python -m masthead.worker` processes.",
     )
+    log_format: Literal["text", "json"] = Field(
+        default="text",
+        description="text: lines for a person (make run). json: one JSON object per line with "
+        "the request id, and an access line per request (make run-scaled, deployments).",
+    )
     redis_url: str = Field(
         default="", description="Shared rate limits across processes; empty keeps them in process."
     )

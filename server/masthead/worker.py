@@ -13,6 +13,7 @@ import threading
 from types import FrameType
 
 from masthead.jobs.runner import drain_once, run_until_stopped
+from masthead.logs import configure as configure_logs
 from masthead.production import ProductionRefused, refuse_unsafe_production
 from masthead.settings import Settings
 from masthead.wiring import build_process_runtime
@@ -24,9 +25,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--once", action="store_true", help="drain what is due, then exit")
     args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
-
     settings = Settings()
+    configure_logs(settings.log_format)
     runtime = build_process_runtime(settings)
     try:
         # A worker delivers mail and charges cards: it refuses production's unsafe settings

@@ -2,9 +2,11 @@
 Everything else in the package is its own (import-linter checks this: server/.importlinter)."""
 
 from masthead.jobs.repository import mark_done
+from masthead.jobs.runner import delivery_key
 from masthead.jobs.service import enqueue, enqueue_many
 
 __all__ = [
+    "delivery_key",
     "enqueue",
     "enqueue_many",
     "mark_done",

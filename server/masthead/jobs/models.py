@@ -25,3 +25,5 @@ class OutboxJob(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     done_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     last_error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    # The request that queued it (logs.py): its log lines carry the same id.
+    request_id: Mapped[str | None] = mapped_column(String(64), nullable=True)

@@ -18,6 +18,7 @@ class ClaimedJob:
     topic: str
     payload: dict[str, Any]
     attempts: int  # including the run this claim is for
+    request_id: str | None = None  # the request that queued it
 
 
 def claim_next(db: Session, now: datetime, lease_until: datetime) -> ClaimedJob | None:
@@ -47,13 +48,35 @@ def claim_next(db: Session, now: datetime, lease_until: datetime) -> ClaimedJob 
         update(OutboxJob)
         .where(OutboxJob.id == pick, due)
         .values(run_after=lease_until, attempts=OutboxJob.attempts + 1)
-        .returning(OutboxJob.id, OutboxJob.topic, OutboxJob.payload, OutboxJob.attempts)
+        .returning(
+            OutboxJob.id,
+            OutboxJob.topic,
+            OutboxJob.payload,
+            OutboxJob.attempts,
+            OutboxJob.request_id,
+        )
         .execution_options(synchronize_session=False)
     )
     row = db.execute(statement).one_or_none()
     if row is None:
         return None
-    return ClaimedJob(id=row.id, topic=row.topic, payload=row.payload, attempts=row.attempts)
+    return ClaimedJob(
+        id=row.id,
+        topic=row.topic,
+        payload=row.payload,
+        attempts=row.attempts,
+        request_id=row.request_id,
+    )
+
+
+def extend_lease(db: Session, job_id: int, lease_until: datetime) -> None:
+    """Keep a running job hidden from other workers a while longer (runner.LeaseKeeper)."""
+    db.execute(
+        update(OutboxJob)
+        .where(OutboxJob.id == job_id, OutboxJob.status == "pending")
+        .values(run_after=lease_until)
+        .execution_options(synchronize_session=False)
+    )
 
 
 def mark_done(db: Session, job_id: int, now: datetime) -> None:

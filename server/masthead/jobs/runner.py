@@ -1,7 +1,13 @@
 """Drains the outbox: runs each due job's handler, retrying failures with backoff.
 
 Delivery is at least once: a handler that succeeds but whose worker dies before recording
-it runs again, so handlers must tolerate repeats.
+it runs again, so handlers must tolerate repeats. Each run knows its job's delivery key
+(`delivery_key()`, the same on every attempt of one job): mail carries it as its Message-ID
+and webhooks as their Idempotency-Key, so a receiver (and the dev mailbox) sees a repeat as
+the same delivery.
+
+A claim is a lease that the running worker keeps renewing (LeaseKeeper): a worker killed
+mid-job leaves it to the others within LEASE, not after the longest a handler might run.
 """
 
 from __future__ import annotations
@@ -9,19 +15,22 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from contextvars import ContextVar
 from datetime import timedelta
 
 from masthead.deps import Runtime
 from masthead.jobs import repository
 from masthead.jobs.repository import ClaimedJob
+from masthead.logs import request_id
 
 log = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 8
 MAX_BACKOFF = timedelta(hours=1)
-# A claimed job is hidden from other workers this long; longer than any handler should run
-# (the SMTP timeout is 30 s), short enough that a dead worker's job is soon picked up again.
-LEASE = timedelta(minutes=5)
+# A claimed job is hidden from other workers this long, renewed every LEASE_RENEW_SECONDS
+# while its handler runs: a dead worker's job is picked up again within LEASE.
+LEASE = timedelta(seconds=30)
+LEASE_RENEW_SECONDS = 10.0
 POLL_SECONDS = 0.2
 ERROR_PAUSE_SECONDS = 2.0
 # The loop checks for stop between batches, so a small batch keeps shutdown quick.
@@ -31,6 +40,42 @@ MAX_ERROR_CHARS = 2000
 
 class UnknownTopicError(LookupError):
     pass
+
+
+_current_job: ContextVar[int | None] = ContextVar("masthead_current_job", default=None)
+
+
+def delivery_key() -> str | None:
+    """The running job's key for its receivers to deduplicate on, or None outside a job."""
+    job_id = _current_job.get()
+    return None if job_id is None else f"masthead-job-{job_id}"
+
+
+class LeaseKeeper:
+    """Renews a running job's lease every LEASE_RENEW_SECONDS until stopped."""
+
+    def __init__(self, runtime: Runtime, job_id: int) -> None:
+        self._runtime = runtime
+        self._job_id = job_id
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._renew, name="masthead-lease", daemon=True)
+
+    def __enter__(self) -> LeaseKeeper:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _renew(self) -> None:
+        while not self._stop.wait(LEASE_RENEW_SECONDS):
+            try:
+                with self._runtime.sessions.begin() as db:
+                    now = self._runtime.clock.now()
+                    repository.extend_lease(db, self._job_id, now + LEASE)
+            except Exception:  # the database away a moment: the next renewal tries again
+                log.warning("could not renew the lease of outbox job %s", self._job_id)
 
 
 def backoff(attempts: int) -> timedelta:
@@ -53,17 +98,25 @@ def drain_once(runtime: Runtime, limit: int = 100) -> int:
 
 
 def _run(runtime: Runtime, job: ClaimedJob) -> None:
+    # The job's log lines carry the id of the request that queued it.
+    request_token = request_id.set(job.request_id)
+    job_token = _current_job.set(job.id)
     try:
-        handler = runtime.background.handlers.get(job.topic)
-        if handler is None:
-            # Retried like any failure: during a rolling deploy a newer worker may know it.
-            raise UnknownTopicError(f"no handler is registered for topic {job.topic!r}")
-        handler(runtime, job.payload)
-    except Exception as exc:
-        _record_failure(runtime, job, exc)
-        return
-    with runtime.sessions.begin() as db:
-        repository.mark_done(db, job.id, runtime.clock.now())
+        try:
+            handler = runtime.background.handlers.get(job.topic)
+            if handler is None:
+                # Retried like any failure: during a rolling deploy a newer worker may know it.
+                raise UnknownTopicError(f"no handler is registered for topic {job.topic!r}")
+            with LeaseKeeper(runtime, job.id):
+                handler(runtime, job.payload)
+        except Exception as exc:
+            _record_failure(runtime, job, exc)
+            return
+        with runtime.sessions.begin() as db:
+            repository.mark_done(db, job.id, runtime.clock.now())
+    finally:
+        _current_job.reset(job_token)
+        request_id.reset(request_token)
 
 
 def _record_failure(runtime: Runtime, job: ClaimedJob, exc: Exception) -> None:

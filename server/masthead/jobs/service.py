@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 
 from masthead.clock import Clock
 from masthead.jobs.models import OutboxJob
+from masthead.logs import request_id
 
 
 def enqueue(
@@ -27,6 +28,7 @@ def enqueue(
         attempts=0,
         run_after=now + delay,
         created_at=now,
+        request_id=request_id.get(),
     )
     db.add(job)
     return job
@@ -38,6 +40,7 @@ def enqueue_many(db: Session, clock: Clock, topic: str, payloads: list[dict[str,
     if not payloads:
         return
     now = clock.now()
+    rid = request_id.get()
     db.execute(
         insert(OutboxJob),
         [
@@ -48,6 +51,7 @@ def enqueue_many(db: Session, clock: Clock, topic: str, payloads: list[dict[str,
                 "attempts": 0,
                 "run_after": now,
                 "created_at": now,
+                "request_id": rid,
             }
             for payload in payloads
         ],

@@ -13,7 +13,7 @@ from masthead.clock import FrozenClock
 from masthead.deps import Runtime
 from masthead.jobs import repository
 from masthead.jobs.models import OutboxJob
-from masthead.jobs.runner import LEASE, MAX_ATTEMPTS, backoff, drain_once
+from masthead.jobs.runner import LEASE, MAX_ATTEMPTS, backoff, delivery_key, drain_once
 from masthead.jobs.service import enqueue
 
 
@@ -183,3 +183,61 @@ def test_concurrent_drains_run_each_job_exactly_once(
     assert sum(counts) == 40
     with runtime.sessions() as db:
         assert set(db.scalars(select(OutboxJob.status))) == {"done"}
+
+
+def test_a_running_job_keeps_its_lease_and_a_dead_workers_job_is_taken_within_it(
+    runtime: Runtime, clock: FrozenClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While its handler runs the worker renews the claim, so no second worker starts the
+    job; a claim nobody renews (its worker was killed) is due again LEASE later."""
+    monkeypatch.setattr("masthead.jobs.runner.LEASE_RENEW_SECONDS", 0.02)
+    renewed = threading.Event()
+    seen_lease: list[Any] = []
+
+    def slow(rt: Runtime, payload: dict[str, Any]) -> None:
+        clock.advance(timedelta(seconds=20))  # the handler takes a while, by the clock
+        renewed.wait(1.0)  # until the keeper has renewed at least once
+        seen_lease.append(_job(rt, job_id).run_after)
+
+    monkeypatch.setitem(runtime.background.handlers, "test.slow", slow)
+    original = repository.extend_lease
+
+    def extend_and_tell(*args: Any, **kwargs: Any) -> None:
+        original(*args, **kwargs)
+        renewed.set()
+
+    monkeypatch.setattr(repository, "extend_lease", extend_and_tell)
+    job_id = _enqueue(runtime, clock, "test.slow")
+    started = clock.now()
+    assert drain_once(runtime) == 1
+    assert seen_lease and seen_lease[0] > started + LEASE  # renewed past the first lease
+    assert _job(runtime, job_id).status == "done"
+
+    # A worker that claimed a job and died: the next worker takes it once LEASE has passed.
+    orphan = _enqueue(runtime, clock, "test.slow")
+    with runtime.sessions.begin() as db:
+        assert repository.claim_next(db, clock.now(), clock.now() + LEASE) is not None
+    assert drain_once(runtime) == 0
+    clock.advance(LEASE)
+    renewed.clear()
+    assert drain_once(runtime) == 1
+    assert _job(runtime, orphan).attempts == 2
+
+
+def test_each_run_of_a_job_has_the_same_delivery_key(
+    runtime: Runtime, clock: FrozenClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    keys: list[str | None] = []
+
+    def flaky(rt: Runtime, payload: dict[str, Any]) -> None:
+        keys.append(delivery_key())
+        if len(keys) == 1:
+            raise RuntimeError("the receiver hung up")
+
+    monkeypatch.setitem(runtime.background.handlers, "test.flaky", flaky)
+    job_id = _enqueue(runtime, clock, "test.flaky")
+    assert drain_once(runtime) == 1
+    clock.advance(backoff(1))
+    assert drain_once(runtime) == 1
+    assert keys == [f"masthead-job-{job_id}", f"masthead-job-{job_id}"]
+    assert delivery_key() is None  # outside a job

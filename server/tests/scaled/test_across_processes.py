@@ -1,0 +1,156 @@
+"""Nothing per reader lives in one process: one reader's consecutive requests go to different
+web processes (as a load balancer sends them) and everything still holds — the session, the
+site API's nonce, the rate limits (Redis), the comments' sign-on codes and their live
+updates, and the job workers' claims (each mail sent once by two workers)."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Iterator
+from itertools import cycle
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.scaled.topology import Processes, running
+
+PASSWORD = "Correct-Horse-1"
+DEMO_READER, DEMO_PASSWORD = "reader@example.com", "Masthead-Demo-1"  # masthead/seed.py
+MAIN_SPOT, RALLY = "sp_MhMain01", 3101  # a demo story of the main brand (articles/demo_content.py)
+
+
+@pytest.fixture(scope="module")
+def topology(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Processes]:
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    with running(
+        database_url,
+        tmp_path_factory.mktemp("scaled"),
+        f"masthead_scaled_{worker}",
+        web=2,
+        workers=2,
+        rate_limit_per_account="4",
+        comments_live_poll_seconds="0.2",
+    ) as processes:
+        yield processes
+
+
+def _reader(topology: Processes, label: str) -> tuple[httpx.Client, str]:
+    """A browser: one cookie jar for every process (they share a host), the site's Origin."""
+    email = f"{label}-{time.monotonic_ns()}@example.com"
+    client = httpx.Client(headers={"Origin": topology.public_url}, timeout=10)
+    return client, email
+
+
+def _register(client: httpx.Client, base: str, email: str) -> None:
+    answer = client.post(
+        f"{base}/blaize/register",
+        json={
+            "identifiers": {"email_address": email},
+            "validators": {"password": PASSWORD},
+            "attributes": {
+                "full-name": "Ada Lovelace",
+                "first-name": "Ada",
+                "last-name": "Lovelace",
+            },
+        },
+    )
+    assert answer.status_code == 200, answer.text
+
+
+def test_a_session_and_a_nonce_from_one_process_work_on_another(topology: Processes) -> None:
+    a, b = topology.web
+    client, email = _reader(topology, "session")
+    _register(client, a, email)
+    layer = client.get(f"{b}/blaize/datalayer")
+    assert layer.status_code == 200 and layer.json()["dataLayer"]["loggedIn"] is True
+    nonce = client.get(f"{a}/wp-json/nyp-membership/v1/nonce").json()["nonce"]
+    lists = client.post(
+        f"{b}/wp-json/nyp-membership/v1/newsletters",
+        data={"action": "read", "email": email, "_ajax_nonce": nonce},
+    )
+    assert lists.status_code == 200, lists.text
+    assert client.post(f"{b}/blaize/logout").status_code == 200
+    assert client.get(f"{a}/blaize/datalayer").status_code == 401  # signed out everywhere
+
+
+def test_rate_limits_count_across_processes(topology: Processes) -> None:
+    client, email = _reader(topology, "limits")
+    _register(client, topology.web[0], email)
+    wrong = {"identifiers": {"email_address": email}, "validators": {"password": "Wrong-Horse-9"}}
+    statuses = [
+        client.post(f"{base}/blaize/login", json=wrong).status_code
+        for base, _ in zip(cycle(topology.web), range(5), strict=False)
+    ]
+    # Four attempts per account (the setting above), two on each process; the fifth refused.
+    assert statuses == [401, 401, 401, 401, 429]
+
+
+def test_comments_sign_on_and_live_updates_across_processes(topology: Processes) -> None:
+    a, b = topology.web
+    client, _ = _reader(topology, "comments")
+    # The demo reader has published comments before, so pre-moderation lets theirs through.
+    demo = {
+        "identifiers": {"email_address": DEMO_READER},
+        "validators": {"password": DEMO_PASSWORD},
+    }
+    assert client.post(f"{a}/blaize/login", json=demo).status_code == 200
+    code_a = client.post(f"{b}/comments/v1/sso/start").json()["code_a"]
+    code_b = client.post(
+        f"{a}/plugins/public/openweb-v2/sso", json={"code_a": code_a, "user_name": "Ada"}
+    ).json()["codeB"]
+    signed = client.post(f"{b}/comments/v1/sso/complete", json={"codeB": code_b})
+    assert signed.status_code == 200, signed.text
+
+    story = {"spot_id": MAIN_SPOT, "post_id": str(RALLY)}
+    with httpx.stream("GET", f"{a}/comments/v1/live", params=story, timeout=15) as stream:
+        lines = stream.iter_lines()
+        assert _until(lines, lambda line: line.startswith(": watching"))
+        posted = client.post(
+            f"{b}/comments/v1/messages",
+            json={"spot_id": MAIN_SPOT, "post_id": RALLY, "body": "Seen from the other process."},
+        )
+        assert posted.status_code == 201, posted.text
+        assert posted.json()["status"] == "published"
+        data = _until(lines, lambda line: line.startswith("data: "))
+        assert json.loads(data.removeprefix("data: "))["id"] == posted.json()["comment"]["id"]
+
+
+def _until(lines: Iterator[str], wanted: object, limit: int = 50) -> str:
+    for line, _ in zip(lines, range(limit), strict=False):
+        if callable(wanted) and wanted(line):
+            return line
+    raise AssertionError("the stream did not send it")
+
+
+def test_two_job_workers_send_each_mail_once(topology: Processes) -> None:
+    a, b = topology.web
+    client, _ = _reader(topology, "mail")
+    emails = [f"mail-{n}-{time.monotonic_ns()}@example.com" for n in range(12)]
+    for email, base in zip(emails, cycle(topology.web), strict=False):
+        _register(httpx.Client(headers={"Origin": topology.public_url}, timeout=10), base, email)
+        assert (
+            client.post(
+                f"{base}/blaize/users/reset", json={"identifiers": {"email_address": email}}
+            ).status_code
+            == 201
+        )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        mail = client.get(f"{b}/dev/mailbox.json", params={"limit": 500}).json()
+        ours = [m for m in mail if m["to"] in emails]
+        if len(ours) >= 2 * len(emails):
+            break
+        time.sleep(0.3)
+    time.sleep(1)  # a double delivery would land now
+    mail = client.get(f"{a}/dev/mailbox.json", params={"limit": 500}).json()
+    subjects = sorted((m["to"], m["subject"]) for m in mail if m["to"] in emails)
+    # Each reader: one welcome mail and one reset mail, whichever worker took which job.
+    assert len(subjects) == 2 * len(emails)
+    assert len(set(subjects)) == len(subjects)
+
+
+def _logs(topology: Processes) -> str:
+    return "\n".join(path.read_text() for path in Path(topology.log_dir).glob("*.log"))

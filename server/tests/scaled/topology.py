@@ -1,0 +1,136 @@
+"""Real Masthead processes for the scaled tests: web processes on ports of their own (as on
+separate machines behind a load balancer) and job workers, on one PostgreSQL database of
+their own and the local Redis, started the way `make run-scaled` starts them."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import httpx
+import psycopg
+import pytest
+import redis
+from psycopg import sql
+
+from masthead.scaled import DEFAULT_REDIS, Topology, prepare, stop_all, worker_command
+
+SERVER_DIR = Path(__file__).resolve().parents[2]
+START_SECONDS = 60.0
+
+
+def postgres_url_or_skip(url: str) -> str:
+    """The tests' PostgreSQL server (tests/conftest.py database_url), or skip on SQLite."""
+    if not url.startswith("postgresql"):
+        pytest.skip("the scaled topology runs on PostgreSQL: the PostgreSQL pass runs it")
+    try:
+        redis.Redis.from_url(DEFAULT_REDIS, socket_connect_timeout=1).ping()
+    except redis.RedisError:
+        if os.environ.get("CI") == "true":
+            raise
+        pytest.skip("Redis is not running on 127.0.0.1:6379")
+    return url
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def fresh_database(test_url: str, name: str) -> str:
+    """An empty database of that name on the tests' PostgreSQL server."""
+    parts = urlsplit(test_url)
+    admin = urlunsplit(parts._replace(scheme="postgresql", path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(
+            sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+        )
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+@dataclass
+class Processes:
+    web: list[str]  # each web process's base URL
+    public_url: str
+    env: dict[str, str]
+    log_dir: Path
+    children: list[subprocess.Popen[bytes]] = field(default_factory=list)
+    workers: list[subprocess.Popen[bytes]] = field(default_factory=list)
+
+    def start_worker(self) -> subprocess.Popen[bytes]:
+        log = (self.log_dir / f"worker-{len(self.workers)}.log").open("ab")
+        command = worker_command()
+        child = subprocess.Popen(command, env=self.env, cwd=SERVER_DIR, stdout=log, stderr=log)  # noqa: S603
+        self.workers.append(child)
+        self.children.append(child)
+        return child
+
+
+def _web_process(env: dict[str, str], port: int, log: Path) -> subprocess.Popen[bytes]:
+    command = [
+        sys.executable, "-m", "uvicorn", "masthead.app:create_app", "--factory",
+        "--host", "127.0.0.1", "--port", str(port), "--no-access-log", "--no-proxy-headers",
+    ]  # fmt: skip
+    out = log.open("ab")
+    return subprocess.Popen(command, env=env, cwd=SERVER_DIR, stdout=out, stderr=out)  # noqa: S603
+
+
+def _wait_ready(base: str, child: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + START_SECONDS
+    while time.monotonic() < deadline:
+        if child.poll() is not None:
+            raise AssertionError(f"{base} exited:\n{log.read_text()[-3000:]}")
+        try:
+            if httpx.get(f"{base}/readyz", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    raise AssertionError(
+        f"{base} was not ready within {START_SECONDS} s:\n{log.read_text()[-3000:]}"
+    )
+
+
+@contextmanager
+def running(
+    test_url: str, tmp_path: Path, name: str, *, web: int = 2, workers: int = 1, **settings: str
+) -> Iterator[Processes]:
+    """`web` processes and `workers` job workers on a new database `name`, demo content
+    seeded; every MASTHEAD_* setting given (lower-case names) applies to all of them."""
+    database = fresh_database(postgres_url_or_skip(test_url), name)
+    ports = [free_port() for _ in range(web)]
+    public_url = f"http://127.0.0.1:{ports[0]}"
+    topology = Topology(web, workers, "127.0.0.1", ports[0], database, DEFAULT_REDIS)
+    env = topology.environment(dict(os.environ))
+    env.pop("MASTHEAD_TEST_DATABASE_URL", None)
+    env.update(
+        MASTHEAD_PUBLIC_URL=public_url,
+        MASTHEAD_LOG_FORMAT="json",
+        MASTHEAD_SEED_DEMO="true",
+        MASTHEAD_RATE_LIMIT_PER_ADDRESS="1000",
+        **{f"MASTHEAD_{key.upper()}": value for key, value in settings.items()},
+    )
+    prepare(topology, env)
+    processes = Processes([f"http://127.0.0.1:{p}" for p in ports], public_url, env, tmp_path)
+    try:
+        logs = [tmp_path / f"web-{n}.log" for n in range(web)]
+        webs = [_web_process(env, port, log) for port, log in zip(ports, logs, strict=True)]
+        processes.children.extend(webs)
+        for _ in range(workers):
+            processes.start_worker()
+        for base, child, log in zip(processes.web, webs, logs, strict=True):
+            _wait_ready(base, child, log)
+        yield processes
+    finally:
+        stop_all(processes.children)
