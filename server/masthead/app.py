@@ -8,7 +8,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
-from masthead import health
+from masthead import health, metrics_routes
 from masthead.articles import operator_routes as story_operator_routes
 from masthead.articles import routes as story_routes
 from masthead.billing import routes as billing_routes
@@ -43,6 +43,7 @@ from masthead.mail import routes as mail_routes
 from masthead.member_events import console_routes as member_event_console_routes
 from masthead.member_events import operator_routes as member_event_operator_routes
 from masthead.member_events import routes as member_event_routes
+from masthead.metrics import MetricsMiddleware
 from masthead.moderation import routes as moderation_routes
 from masthead.newsletters import routes as newsletter_routes
 from masthead.newsletters.editing import console_routes as newsletter_console_routes
@@ -135,6 +136,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.add_middleware(OriginCheckMiddleware, settings=settings)
     # Around everything: every per-reader answer says private, no-store.
     app.add_middleware(PrivateAnswersMiddleware)
+    app.add_middleware(MetricsMiddleware)  # /metrics: rates and latencies per route
     # The request's id, for every log line it causes and the jobs it queues (logs.py).
     app.add_middleware(RequestIdMiddleware, log_requests=settings.log_format == "json")
     if settings.trusted_proxies:  # outermost: everything inside sees the real client address
@@ -154,6 +156,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     )
     app.include_router(read_routes.router)  # then the session check, on every page view
     app.include_router(health.router)
+    app.include_router(metrics_routes.router)  # GET /metrics for Prometheus (bearer key)
     app.include_router(identity_routes.router)
     app.include_router(avatar_routes.router)
     app.include_router(social_sign_in_routes.router)  # /blaize/oauth/*, /blaize/profile/{provider}

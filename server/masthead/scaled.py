@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import secrets
+import shutil
 import signal
 import subprocess
 import sys
@@ -31,7 +33,7 @@ import psycopg
 import redis
 from psycopg import sql
 
-from masthead.migrate import upgrade
+from masthead.migrate import SERVER_DIR, upgrade
 from masthead.seed import seed_demo
 from masthead.serve import KEEP_ALIVE_SECONDS, SHUTDOWN_GRACE_SECONDS
 from masthead.settings import Settings
@@ -39,6 +41,8 @@ from masthead.wiring import build_process_runtime
 
 DEFAULT_DATABASE = "postgresql+psycopg://postgres@127.0.0.1:5432/masthead_scaled"
 DEFAULT_REDIS = "redis://127.0.0.1:6379/0"
+# Where the web processes keep their Prometheus figures for /metrics to add up (metrics.py).
+METRICS_DIR = SERVER_DIR.parent / "var" / "prometheus-multiproc"
 STOP_WAIT_SECONDS = 15
 
 
@@ -66,6 +70,8 @@ class Topology:
             MASTHEAD_LOG_FORMAT=env.get("MASTHEAD_LOG_FORMAT", "json"),
         )
         env.setdefault("MASTHEAD_PUBLIC_URL", self.public_url)
+        env.setdefault("MASTHEAD_METRICS_KEY", secrets.token_urlsafe(16))
+        env.setdefault("PROMETHEUS_MULTIPROC_DIR", str(METRICS_DIR))
         return env
 
 
@@ -141,16 +147,24 @@ def prepare(topology: Topology, env: dict[str, str], fresh: bool = False) -> Non
             runtime.engine.dispose()
 
 
+def fresh_metrics_dir(path: str) -> None:
+    """prometheus_client's files from an earlier run would be added to this one's."""
+    shutil.rmtree(path, ignore_errors=True)
+    os.makedirs(path, exist_ok=True)
+
+
 def run(topology: Topology, fresh: bool = False) -> int:
     env = topology.environment(dict(os.environ))
     prepare(topology, env, fresh)
+    fresh_metrics_dir(env["PROMETHEUS_MULTIPROC_DIR"])
     commands = [web_command(topology)] + [worker_command()] * topology.workers
     # Our own interpreter and module names: nothing here comes from a request.
     children = [subprocess.Popen(command, env=env) for command in commands]  # noqa: S603
     print(
         f"Masthead is serving on {topology.public_url}/account with {topology.web} web "
         f"processes and {topology.workers} job workers (PostgreSQL and Redis); Ctrl-C stops "
-        "them all.",
+        "them all.\nMetrics: curl -H 'Authorization: Bearer "
+        f"{env['MASTHEAD_METRICS_KEY']}' {topology.public_url}/metrics",
         flush=True,
     )
     stopping = False

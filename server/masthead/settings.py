@@ -88,6 +88,10 @@ class Settings(BaseSettings):
         description="text: lines for a person (make run). json: one JSON object per line with "
         "the request id, and an access line per request (make run-scaled, deployments).",
     )
+    metrics_key: str = Field(
+        default="",
+        description="Bearer key of GET /metrics (Prometheus); empty turns it off (404).",
+    )
     redis_url: str = Field(
         default="", description="Shared rate limits across processes; empty keeps them in process."
     )

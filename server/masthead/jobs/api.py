@@ -1,13 +1,15 @@
 """Jobs's public face: what other parts of Masthead may import of it.
 Everything else in the package is its own (import-linter checks this: server/.importlinter)."""
 
-from masthead.jobs.repository import mark_done
-from masthead.jobs.runner import delivery_key
+from masthead.jobs.repository import QueueFigures, mark_done
+from masthead.jobs.runner import delivery_key, queue_figures
 from masthead.jobs.service import enqueue, enqueue_many
 
 __all__ = [
+    "QueueFigures",
     "delivery_key",
     "enqueue",
     "enqueue_many",
     "mark_done",
+    "queue_figures",
 ]

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import case, func, select, update
 from sqlalchemy.orm import Session
 
 from masthead.jobs.models import OutboxJob
@@ -100,4 +100,31 @@ def mark_failed_attempt(db: Session, job_id: int, error: str, *, retry_at: datet
         .where(OutboxJob.id == job_id)
         .values(**values)
         .execution_options(synchronize_session=False)
+    )
+
+
+@dataclass(frozen=True)
+class QueueFigures:
+    counts: dict[str, int]  # due, scheduled, running, failed
+    oldest_due_seconds: float
+
+
+def queue_figures(db: Session, now: datetime) -> QueueFigures:
+    """The outbox at a glance, in one query: a pending job whose run_after has passed is due;
+    one in the future is scheduled, unless it was claimed (attempted, leased) — then running
+    while its lease lasts. A retry's backoff also counts as scheduled."""
+    pending = OutboxJob.status == "pending"
+    due = pending & (OutboxJob.run_after <= now)
+    row = db.execute(
+        select(
+            func.count().filter(due),
+            func.count().filter(pending & (OutboxJob.run_after > now)),
+            func.count().filter(OutboxJob.status == "failed"),
+            func.min(case((due, OutboxJob.run_after))),
+        )
+    ).one()
+    oldest = row[3]
+    return QueueFigures(
+        counts={"due": row[0], "scheduled_or_running": row[1], "failed": row[2]},
+        oldest_due_seconds=max(0.0, (now - oldest).total_seconds()) if oldest else 0.0,
     )

@@ -189,3 +189,9 @@ def start_inprocess_worker(runtime: Runtime) -> WorkerHandle:
     )
     thread.start()
     return WorkerHandle(thread, stop_event)
+
+
+def queue_figures(runtime: Runtime) -> repository.QueueFigures:
+    """The outbox's depth and its oldest due job's age, for /metrics."""
+    with runtime.sessions() as db:
+        return repository.queue_figures(db, runtime.clock.now())

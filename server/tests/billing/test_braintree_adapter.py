@@ -6,6 +6,7 @@ import socket
 from typing import TYPE_CHECKING
 
 import pytest
+from prometheus_client import REGISTRY
 
 from masthead.billing.gateway import UNAVAILABLE, GatewayError
 from masthead.billing.gateway.braintree_gateway import BraintreeGateway, configuration
@@ -58,10 +59,16 @@ def test_wrong_keys_are_a_gateway_error(runtime: Runtime, wire_server: WireServe
         gateway.find_customer("reader-1")
 
 
+UNAVAILABLE_SAMPLE = "masthead_gateway_errors_total"
+
+
 def test_an_unreachable_server_is_a_gateway_error() -> None:
     with socket.socket() as sock:  # a port nothing listens on
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     gateway = BraintreeGateway(configuration(f"http://127.0.0.1:{port}", "m", "pub", "priv"))
+    counted = REGISTRY.get_sample_value(UNAVAILABLE_SAMPLE, {"kind": "unavailable"}) or 0.0
     with pytest.raises(GatewayError, match=f"^{UNAVAILABLE}: ConnectionError"):
         gateway.find_customer("reader-1")
+    # /metrics counts it (masthead/metrics.py)
+    assert REGISTRY.get_sample_value(UNAVAILABLE_SAMPLE, {"kind": "unavailable"}) == counted + 1

@@ -14,8 +14,9 @@ from pathlib import Path
 
 import httpx
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
 
-from tests.scaled.topology import Processes, running
+from tests.scaled.topology import METRICS_KEY, Processes, running
 
 PASSWORD = "Correct-Horse-1"
 DEMO_READER, DEMO_PASSWORD = "reader@example.com", "Masthead-Demo-1"  # masthead/seed.py
@@ -152,5 +153,35 @@ def test_two_job_workers_send_each_mail_once(topology: Processes) -> None:
     assert len(set(subjects)) == len(subjects)
 
 
-def _logs(topology: Processes) -> str:
-    return "\n".join(path.read_text() for path in Path(topology.log_dir).glob("*.log"))
+def test_one_scrape_counts_every_processs_requests(topology: Processes) -> None:
+    a, b = topology.web
+    auth = {"Authorization": f"Bearer {METRICS_KEY}"}
+
+    def served() -> float:
+        text = httpx.get(f"{a}/metrics", headers=auth).text
+        return sum(
+            sample.value
+            for family in text_string_to_metric_families(text)
+            for sample in family.samples
+            if sample.name == "masthead_http_requests_total"
+            and sample.labels.get("route") == "/readyz"
+        )
+
+    before = served()
+    for _ in range(3):
+        assert httpx.get(f"{b}/readyz").status_code == 200
+    assert served() - before == 3  # served by B, counted in A's scrape
+
+
+def test_every_line_is_json_with_the_request_id(topology: Processes) -> None:
+    answer = httpx.get(f"{topology.web[1]}/healthz", headers={"X-Request-Id": "trace-me-0042"})
+    assert answer.headers["x-request-id"] == "trace-me-0042"
+    time.sleep(0.3)
+    lines = [
+        json.loads(line)
+        for path in Path(topology.log_dir).glob("web-*.log")
+        for line in path.read_text().splitlines()
+        if line.startswith("{")
+    ]
+    access = [line for line in lines if line.get("request_id") == "trace-me-0042"]
+    assert access and access[0]["route"] == "/healthz" and access[0]["status"] == 200

@@ -21,10 +21,18 @@ import pytest
 import redis
 from psycopg import sql
 
-from masthead.scaled import DEFAULT_REDIS, Topology, prepare, stop_all, worker_command
+from masthead.scaled import (
+    DEFAULT_REDIS,
+    Topology,
+    fresh_metrics_dir,
+    prepare,
+    stop_all,
+    worker_command,
+)
 
 SERVER_DIR = Path(__file__).resolve().parents[2]
 START_SECONDS = 60.0
+METRICS_KEY = "scaled-metrics-key"
 
 
 def postgres_url_or_skip(url: str) -> str:
@@ -119,9 +127,12 @@ def running(
         MASTHEAD_LOG_FORMAT="json",
         MASTHEAD_SEED_DEMO="true",
         MASTHEAD_RATE_LIMIT_PER_ADDRESS="1000",
+        MASTHEAD_METRICS_KEY=METRICS_KEY,
+        PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "prometheus"),
         **{f"MASTHEAD_{key.upper()}": value for key, value in settings.items()},
     )
     prepare(topology, env)
+    fresh_metrics_dir(env["PROMETHEUS_MULTIPROC_DIR"])
     processes = Processes([f"http://127.0.0.1:{p}" for p in ports], public_url, env, tmp_path)
     try:
         logs = [tmp_path / f"web-{n}.log" for n in range(web)]

@@ -42,6 +42,7 @@ from masthead.billing.gateway.interface import (
     WebhookInfo,
     split_name,
 )
+from masthead.metrics import GATEWAY_ERRORS
 from masthead.settings import Settings
 
 
@@ -90,11 +91,14 @@ def _sdk_errors() -> Iterator[None]:
     try:
         yield
     except braintree.exceptions.NotFoundError as exc:
+        GATEWAY_ERRORS.labels("not_found").inc()
         raise GatewayError(NOT_FOUND, str(exc) or "not found") from None
     except braintree.exceptions.InvalidSignatureError as exc:
+        GATEWAY_ERRORS.labels("invalid_signature").inc()
         raise GatewayError(INVALID_SIGNATURE, str(exc)) from None
     except braintree.exceptions.braintree_error.BraintreeError as exc:
         # Authentication, rate limits, server errors, timeouts, connection failures.
+        GATEWAY_ERRORS.labels("unavailable").inc()
         raise GatewayError(UNAVAILABLE, f"{type(exc).__name__}: {exc}") from exc
 
 
@@ -114,6 +118,7 @@ class BraintreeGateway:
         with _sdk_errors():
             result = call()
         if isinstance(result, braintree.ErrorResult):
+            GATEWAY_ERRORS.labels("refused").inc()
             raise as_refusal(result)
         return result
 
