@@ -9,12 +9,14 @@ from typing import Any
 
 from masthead.billing.api import (
     CYCLE_INTERVAL_SECONDS,
+    RECONCILE_SUBSCRIBES_SECONDS,
     RETRY_CHECK_SECONDS,
     SETTLE_TOPIC,
     STEP_UP_CHECK_SECONDS,
     end_paid_memberships,
     handle_settle_job,
     handle_webhook,
+    reconcile_subscribes,
     retry_past_due,
     run_sandbox_cycle,
     run_step_ups,
@@ -64,6 +66,7 @@ PERIODIC: list[tuple[float, Callable[[Runtime], None]]] = [
     (RETRY_CHECK_SECONDS, retry_past_due),
     (STEP_UP_CHECK_SECONDS, run_step_ups),
     (HOME_DELIVERY_SECONDS, end_paid_memberships),
+    (RECONCILE_SUBSCRIBES_SECONDS, reconcile_subscribes),
 ]
 
 

@@ -80,6 +80,8 @@ from masthead.billing.memberships.status import (
 from masthead.billing.memberships.status_history import MembershipStatusChange, facts_as_of
 from masthead.billing.memberships.step_up import CHECK_INTERVAL_SECONDS as STEP_UP_CHECK_SECONDS
 from masthead.billing.memberships.step_up import run_step_ups
+from masthead.billing.memberships.subscribe import RECONCILE_SECONDS as RECONCILE_SUBSCRIBES_SECONDS
+from masthead.billing.memberships.subscribe import reconcile_abandoned as reconcile_subscribes
 from masthead.billing.memberships.webhook_handler import (
     CYCLE_INTERVAL_SECONDS,
     handle_webhook,
@@ -110,6 +112,7 @@ __all__ = [
     "PAST_DUE",
     "PAUSE_LENGTHS",
     "PENDING",
+    "RECONCILE_SUBSCRIBES_SECONDS",
     "RETRY_CHECK_SECONDS",
     "SETTLE_TOPIC",
     "STARTED_TOPIC",
@@ -170,6 +173,7 @@ __all__ = [
     "plan_ids",
     "plans",
     "plans_of",
+    "reconcile_subscribes",
     "refund_charge",
     "resolve_status",
     "retry_past_due",

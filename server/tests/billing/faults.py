@@ -9,10 +9,15 @@ after it runs and the request's transaction is never committed.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from masthead.billing.gateway import UNAVAILABLE, GatewayError, PaymentGateway
+from masthead.billing.memberships.claim import MEMBERSHIP_CLAIM
+from masthead.billing.memberships.models import BillingCustomer
+from masthead.claims import try_claim
 from masthead.deps import Runtime
 
 
@@ -68,3 +73,13 @@ def install(runtime: Runtime, inner: PaymentGateway) -> FaultyGateway:
     faulty = FaultyGateway(inner)
     runtime.payment_gateway = faulty
     return faulty
+
+
+@contextmanager
+def held_by_another_request(runtime: Runtime) -> Iterator[None]:
+    """The (only) reader's membership claim, held as a live request elsewhere would hold it."""
+    with runtime.sessions() as db:
+        user_id = db.query(BillingCustomer).one().user_id
+    with try_claim(runtime, MEMBERSHIP_CLAIM, user_id) as held:
+        assert held
+        yield

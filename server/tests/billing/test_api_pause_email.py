@@ -29,7 +29,10 @@ def body(**changes: Any) -> dict[str, Any]:
 def mails(runtime: Runtime) -> list[dict[str, Any]]:
     with runtime.sessions() as db:
         return [
-            j.payload for j in db.scalars(select(OutboxJob).where(OutboxJob.topic == MAIL_TOPIC))
+            j.payload
+            for j in db.scalars(
+                select(OutboxJob).where(OutboxJob.topic == MAIL_TOPIC).order_by(OutboxJob.id)
+            )
         ]
 
 

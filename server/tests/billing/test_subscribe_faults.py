@@ -7,19 +7,22 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
+from masthead.billing.api import reconcile_subscribes
 from masthead.billing.memberships.models import BillingCustomer
 from masthead.braintree_sandbox.gateway import SandboxGateway
 from masthead.deps import Runtime
 from tests.billing.api_helpers import membership, nonce, setup, sign_in, subscribe
-from tests.billing.faults import Crash, Fault, FaultyGateway, Lost, install, unavailable
+from tests.billing.faults import (
+    Crash,
+    Fault,
+    FaultyGateway,
+    Lost,
+    held_by_another_request,
+    install,
+    unavailable,
+)
 from tests.billing.test_api_changes import charges, live_at_gateway
 from tests.braintree_sandbox.helpers import sandbox_of
-
-
-def dead_request_lapses(runtime: Runtime) -> None:
-    """A dead process's subscribe claim runs out (CLAIM later)."""
-    with runtime.sessions.begin() as db:
-        db.query(BillingCustomer).update({"subscribe_claimed_until": None})
 
 
 def intent(runtime: Runtime) -> str | None:
@@ -51,7 +54,6 @@ def test_a_crash_after_the_gateway_made_the_subscription_is_not_charged_twice(
     assert live_at_gateway(runtime) == ["sports-annual"]
     assert membership(client)["status"] == "None"  # the request's writes died with it
 
-    dead_request_lapses(runtime)
     retry = subscribe(client, "sports-annual", nonce(sandbox))
     assert retry.status_code == 200, retry.text
     assert retry.json() == {"grant_id": made}
@@ -80,7 +82,6 @@ def test_a_retry_for_another_plan_is_told_the_membership_exists(
     sandbox, _ = sign_in_with_fault(client, runtime, Lost(Crash()))
     with pytest.raises(Crash):
         subscribe(client, "sports-annual", nonce(sandbox))
-    dead_request_lapses(runtime)
     other = subscribe(client, "sports-six-month", nonce(sandbox))
     assert other.status_code == 409
     assert other.json()["type"] == "already-subscribed"
@@ -95,8 +96,43 @@ def test_a_crash_before_the_gateway_call_leaves_nothing_and_the_retry_subscribes
     with pytest.raises(Crash):
         subscribe(client, "sports-annual", nonce(sandbox))
     assert live_at_gateway(runtime) == []
-    dead_request_lapses(runtime)
     retry = subscribe(client, "sports-annual", nonce(sandbox))
     assert retry.status_code == 200, retry.text
     assert live_at_gateway(runtime) == ["sports-annual"]
     assert charges(runtime) == ["39.99"]
+
+
+def test_a_dead_subscribe_nobody_retries_is_reconciled_by_the_worker(
+    client: TestClient, runtime: Runtime
+) -> None:
+    """The gateway made the subscription, the request died, the reader closed the tab: the
+    worker's periodic reconciliation stores it (the reader sees their membership, gets the
+    receipt) without a second charge."""
+    sandbox, gateway = sign_in_with_fault(client, runtime, Lost(Crash()))
+    with pytest.raises(Crash):
+        subscribe(client, "sports-annual", nonce(sandbox))
+    made = intent(runtime)
+    assert membership(client)["status"] == "None"
+    reconcile_subscribes(runtime)
+    state = membership(client)
+    assert (state["status"], state["activeSubscription"]["id"]) == ("Active", made)
+    assert intent(runtime) is None
+    assert charges(runtime) == ["39.99"]
+    assert gateway.calls.count("create_subscription") == 1
+    reconcile_subscribes(runtime)  # nothing left to do
+    assert charges(runtime) == ["39.99"]
+
+
+def test_reconciliation_forgets_an_intent_the_gateway_never_saw_and_skips_a_live_one(
+    client: TestClient, runtime: Runtime
+) -> None:
+    sandbox, _ = sign_in_with_fault(client, runtime, Crash())  # dies before the gateway call
+    with pytest.raises(Crash):
+        subscribe(client, "sports-annual", nonce(sandbox))
+    assert intent(runtime) is not None
+    with held_by_another_request(runtime):  # a request working on it now: left alone
+        reconcile_subscribes(runtime)
+        assert intent(runtime) is not None
+    reconcile_subscribes(runtime)
+    assert intent(runtime) is None
+    assert live_at_gateway(runtime) == []

@@ -196,7 +196,8 @@ def test_a_running_job_keeps_its_lease_and_a_dead_workers_job_is_taken_within_it
 
     def slow(rt: Runtime, payload: dict[str, Any]) -> None:
         clock.advance(timedelta(seconds=20))  # the handler takes a while, by the clock
-        renewed.wait(1.0)  # until the keeper has renewed at least once
+        renewed.clear()
+        renewed.wait(5.0)  # until the keeper has renewed since
         seen_lease.append(_job(rt, job_id).run_after)
 
     monkeypatch.setitem(runtime.background.handlers, "test.slow", slow)

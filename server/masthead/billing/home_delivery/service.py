@@ -37,7 +37,7 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -58,8 +58,10 @@ from masthead.billing.home_delivery import repository
 from masthead.billing.home_delivery.schemas import EMAIL_MAX_LENGTH, EMAIL_PATTERN, HomeDeliveryOut
 from masthead.billing.memberships import repository as memberships_repository
 from masthead.billing.memberships import sync
+from masthead.billing.memberships.claim import MEMBERSHIP_CLAIM
 from masthead.billing.memberships.models import BillingSubscription
 from masthead.billing.memberships.normalise import copy_info
+from masthead.claims import try_claim
 from masthead.deps import Runtime
 from masthead.identity.api import (
     HOME_DELIVERY_PRODUCT_ID,
@@ -100,7 +102,6 @@ VERIFY_PATH = "/blaize/users/verify-email/{token}"  # identity's verification li
 VERIFY_MAIL_WINDOW = 900  # seconds: at most one verification mail per account in this time
 PAID_CHECK_INTERVAL_SECONDS = 300.0  # how often the worker looks for newly verified accounts
 MEMBERSHIP_PAGE = "/account/settings/membership"
-CLAIM = timedelta(seconds=60)  # the reader's billing claim, as subscribe and changes take it
 
 
 class BillingClaimHeld(RuntimeError):
@@ -271,15 +272,11 @@ def handle_started(runtime: Runtime, payload: dict[str, Any]) -> None:
         user_id = user.id
         if memberships_repository.customer(db, user_id) is None:
             return  # never had a gateway customer: nothing paid
-    with runtime.sessions.begin() as own:
-        now = runtime.clock.now()
-        if not memberships_repository.claim_subscribe(own, user_id, now, now + CLAIM):
+    # The reader's membership claim (masthead/claims.py), as their own changes take it.
+    with try_claim(runtime, MEMBERSHIP_CLAIM, user_id) as held:
+        if not held:
             raise BillingClaimHeld(f"reader {user_id} is changing their membership")
-    try:
         _end_paid(runtime, email, user_id)
-    finally:
-        with runtime.sessions.begin() as own:
-            memberships_repository.release_subscribe(own, user_id)
 
 
 def _end_paid(runtime: Runtime, email: str, user_id: int) -> None:

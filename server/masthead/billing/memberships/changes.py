@@ -39,15 +39,16 @@ from masthead.billing.errors import BillingError, from_gateway
 from masthead.billing.gateway import ACTIVE, CANCELED, PENDING, GatewayError, PaymentGateway
 from masthead.billing.gateway.dates import add_months
 from masthead.billing.memberships import repository, settle, sync
+from masthead.billing.memberships.claim import MEMBERSHIP_CLAIM
 from masthead.billing.memberships.models import BillingSubscription
 from masthead.billing.memberships.normalise import in_trial, subscription_out
 from masthead.billing.memberships.schemas import SubscriptionChangeOut
 from masthead.billing.memberships.service import LIVE
+from masthead.claims import try_claim
 from masthead.deps import Runtime
 from masthead.identity.api import Reader, read_profile
 
 PAUSE_LENGTHS = (1, 2, 3)  # months a reader may pause for
-CLAIM = timedelta(seconds=60)
 WAIT_SECONDS = 15.0
 POLL_SECONDS = 0.1
 T = TypeVar("T")
@@ -288,28 +289,26 @@ def _run(
 
 
 def serialised(db: Session, rt: Runtime, reader: Reader, work: Callable[[], T]) -> T:
-    """Run work holding the reader's billing claim; released with work's writes."""
+    """Run work holding the reader's billing claim (masthead/claims.py: it dies with this
+    request's connection, so a killed request never blocks the reader's retry); work's
+    writes are committed before the claim is let go."""
     if repository.customer(db, reader.user_id) is None:
         raise BillingError("subscription-not-found", "There is no such subscription.")
     deadline = time.monotonic() + WAIT_SECONDS
     while True:
-        now = rt.clock.now()
-        with rt.sessions.begin() as own:
-            if repository.claim_subscribe(own, reader.user_id, now, now + CLAIM):
-                break
+        with try_claim(rt, MEMBERSHIP_CLAIM, reader.user_id) as held:
+            if held:
+                db.expire_all()  # what the claim's previous holder wrote
+                try:
+                    result = work()
+                except BaseException:
+                    db.rollback()
+                    raise
+                db.commit()
+                return result
         if time.monotonic() >= deadline:
             raise BillingError(
                 "change-in-progress",
                 "Your membership is being changed. Please check your account in a moment.",
             )
         time.sleep(POLL_SECONDS)
-    try:
-        db.expire_all()  # what the claim's previous holder wrote
-        result = work()
-    except BaseException:
-        db.rollback()
-        with rt.sessions.begin() as own:
-            repository.release_subscribe(own, reader.user_id)
-        raise
-    repository.release_subscribe(db, reader.user_id)
-    return result

@@ -19,28 +19,25 @@ def customer(db: Session, user_id: int) -> BillingCustomer | None:
     return db.get(BillingCustomer, user_id)
 
 
-def claim_subscribe(db: Session, user_id: int, now: datetime, until: datetime) -> bool:
-    """Take the reader's subscribe claim unless a live one is held; the UPDATE is the lock."""
-    result = db.execute(
-        update(BillingCustomer)
-        .where(
-            BillingCustomer.user_id == user_id,
-            or_(
-                BillingCustomer.subscribe_claimed_until.is_(None),
-                BillingCustomer.subscribe_claimed_until <= now,
-            ),
-        )
-        .values(subscribe_claimed_until=until)
-    )
-    return bool(getattr(result, "rowcount", 0))
-
-
-def release_subscribe(db: Session, user_id: int, *, stored: bool = False) -> None:
-    """Release the claim; `stored`: the intent's subscription is stored, forget its id too."""
-    values: dict[str, object] = {"subscribe_claimed_until": None}
+def forget_subscribe_intent(db: Session, user_id: int, *, stored: bool = True) -> None:
+    """`stored`: the intent's subscription is stored, forget its id."""
     if stored:
-        values["subscribe_intent_id"] = None
-    db.execute(update(BillingCustomer).where(BillingCustomer.user_id == user_id).values(values))
+        db.execute(
+            update(BillingCustomer)
+            .where(BillingCustomer.user_id == user_id)
+            .values(subscribe_intent_id=None)
+        )
+
+
+def abandoned_intents(db: Session, limit: int) -> list[tuple[int, str]]:
+    """(user id, chosen subscription id) of subscribes that chose an id and did not finish
+    (or are running now: the caller's claim tells them apart)."""
+    rows = db.execute(
+        select(BillingCustomer.user_id, BillingCustomer.subscribe_intent_id)
+        .where(BillingCustomer.subscribe_intent_id.is_not(None))
+        .limit(limit)
+    ).all()
+    return [(row[0], str(row[1])) for row in rows]
 
 
 def subscribe_intent(db: Session, user_id: int) -> str | None:

@@ -2,12 +2,15 @@
 
 - One charge per intent: while a reader has an Active or Pending subscription on the plan,
   subscribing again answers its grant_id. Concurrent subscribes (a double click) are
-  serialised by a claim on the reader's customer row, committed on its own before the gateway
-  is called; the second request waits for the first and then answers its grant_id.
+  serialised by a claim on the reader (masthead/claims.py) held by the first request's own
+  database connection; the second waits for the first and then answers its grant_id. A
+  request whose process is killed loses its claim at once with its connection, so the
+  reader's retry takes over straight away and finishes the work (below).
 - No duplicate after a crash: the subscription's id is chosen here and committed (with the
   claim's customer row) before the gateway is called, as plan changes do (settle.py). A
   request that dies after the gateway made the subscription leaves that id behind; the next
-  subscribe looks it up and stores what it finds instead of creating a second one.
+  subscribe looks it up and stores what it finds instead of creating a second one, and if
+  the reader never retries, the worker's reconciliation (reconcile_abandoned) does the same.
 - Nothing half-written: the gateway is called first; the subscription row, the profile keys
   and the claim's release are written together in the request's session afterwards. A
   refusal writes nothing locally (the claim is released in its own transaction).
@@ -29,7 +32,7 @@ import logging
 import time
 import uuid
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 
 from sqlalchemy.orm import Session
 
@@ -46,20 +49,22 @@ from masthead.billing.gateway import (
     PaymentGateway,
     SubscriptionInfo,
 )
+from masthead.billing.gateway.choose import gateway_of
 from masthead.billing.gateway.dates import add_months
 from masthead.billing.home_delivery import service as home_delivery
 from masthead.billing.memberships import receipts, repository, sync
 from masthead.billing.memberships.changes import PAUSE_LENGTHS
+from masthead.billing.memberships.claim import MEMBERSHIP_CLAIM
 from masthead.billing.memberships.service import LIVE
 from masthead.billing.payment_methods.service import ensure_customer, vault
+from masthead.claims import try_claim
 from masthead.deps import Runtime
 from masthead.identity.api import Reader, read_profile
 from masthead.region import REGION_MESSAGE
 
 log = logging.getLogger(__name__)
 
-CLAIM = timedelta(seconds=60)  # longer than any gateway call; a dead request's claim lapses
-WAIT_SECONDS = 15.0  # how long a second subscribe waits for the first to finish
+WAIT_SECONDS = 15.0  # how long a second subscribe waits for a live first one to finish
 POLL_SECONDS = 0.1
 
 
@@ -93,25 +98,26 @@ def subscribe(
     if existing is not None:
         return existing
     customer_id = ensure_customer(db, rt, gw, reader)
-    waited = _claim_or_wait(rt, reader.user_id, plan.id)
-    if waited is not None:
-        return waited
-    try:
-        with rt.sessions() as fresh:  # one that finished between the first look and the claim
-            grant = _existing_grant(fresh, reader.user_id, plan.id)
-        if grant is None:
-            grant = _recovered(rt, gw, reader.user_id, plan.id)
-        if grant is None:
-            subscription_id = _choose_id(rt, reader.user_id)
-            grant = _start(db, rt, gw, reader, plan, customer_id, req, today, subscription_id)
-            # Lands with the subscription row: the claim and the chosen id are done with.
-            repository.release_subscribe(db, reader.user_id, stored=True)
-            return grant
-    except BaseException:
-        _release(rt, reader.user_id)
-        raise
-    _release(rt, reader.user_id)
-    return grant
+    deadline = time.monotonic() + WAIT_SECONDS
+    while True:
+        with try_claim(rt, MEMBERSHIP_CLAIM, reader.user_id) as held:
+            if held:
+                with rt.sessions() as fresh:  # one that finished since the first look
+                    grant = _existing_grant(fresh, reader.user_id, plan.id)
+                if grant is None:
+                    grant = _recovered(rt, gw, reader.user_id, plan.id)
+                if grant is not None:
+                    return grant
+                subscription_id = _choose_id(rt, reader.user_id)
+                grant = _start(db, rt, gw, reader, plan, customer_id, req, today, subscription_id)
+                # Lands with the subscription row: the chosen id is done with. Committed
+                # before the claim is let go, so the next holder sees it.
+                repository.forget_subscribe_intent(db, reader.user_id, stored=True)
+                db.commit()
+                return grant
+        waited = _finished_meanwhile(rt, reader.user_id, plan.id, deadline)
+        if waited is not None:
+            return waited
 
 
 def latest_start(today: date) -> date:
@@ -131,11 +137,6 @@ def _check_start_date(start: date | None, today: date) -> None:
             f"The start_date field cannot be after {last.isoformat()}: a membership can start "
             f"at most {max(PAUSE_LENGTHS)} months ahead.",
         )
-
-
-def _release(rt: Runtime, user_id: int) -> None:
-    with rt.sessions.begin() as own:
-        repository.release_subscribe(own, user_id)
 
 
 def _existing_grant(db: Session, user_id: int, plan_id: str) -> str | None:
@@ -159,7 +160,7 @@ def _choose_id(rt: Runtime, user_id: int) -> str:
     return subscription_id
 
 
-def _recovered(rt: Runtime, gw: PaymentGateway, user_id: int, plan_id: str) -> str | None:
+def _recovered(rt: Runtime, gw: PaymentGateway, user_id: int, plan_id: str | None) -> str | None:
     """A subscribe that died after the gateway call left its chosen id behind: the
     subscription it made, if the gateway has it live, is stored now (committed on its own)
     and answered as this one's grant (409 when it is on another plan)."""
@@ -183,8 +184,10 @@ def _recovered(rt: Runtime, gw: PaymentGateway, user_id: int, plan_id: str) -> s
             _profile_after_start(own, rt, user_id, info)
             sync.convert_once(own, rt, row)
             receipts.subscribed(own, rt, row)
-        repository.release_subscribe(own, user_id, stored=True)
+        repository.forget_subscribe_intent(own, user_id, stored=True)
     log.warning("subscribe: stored %s, made by a request that did not finish", info.id)
+    if plan_id is None:  # the reconciliation: no request to answer
+        return info.id
     with rt.sessions() as fresh:
         return _existing_grant(fresh, user_id, plan_id)
 
@@ -196,24 +199,20 @@ def _profile_after_start(db: Session, rt: Runtime, user_id: int, info: Subscript
     sync.set_profile(db, rt, user_id, values)
 
 
-def _claim_or_wait(rt: Runtime, user_id: int, plan_id: str) -> str | None:
-    """Take the claim (None), or wait for its holder and answer the grant it made."""
-    deadline = time.monotonic() + WAIT_SECONDS
-    while True:
-        now = rt.clock.now()
-        with rt.sessions.begin() as own:
-            if repository.claim_subscribe(own, user_id, now, now + CLAIM):
-                return None
-        with rt.sessions() as fresh:
-            grant = _existing_grant(fresh, user_id, plan_id)
-        if grant is not None:
-            return grant
-        if time.monotonic() >= deadline:
-            raise BillingError(
-                "subscribe-in-progress",
-                "Your membership is being set up. Please check your account in a moment.",
-            )
-        time.sleep(POLL_SECONDS)
+def _finished_meanwhile(rt: Runtime, user_id: int, plan_id: str, deadline: float) -> str | None:
+    """While another live request holds the claim: the grant it made, once it has one; None
+    to try for the claim again; 409 when it takes longer than WAIT_SECONDS."""
+    with rt.sessions() as fresh:
+        grant = _existing_grant(fresh, user_id, plan_id)
+    if grant is not None:
+        return grant
+    if time.monotonic() >= deadline:
+        raise BillingError(
+            "subscribe-in-progress",
+            "Your membership is being set up. Please check your account in a moment.",
+        )
+    time.sleep(POLL_SECONDS)
+    return None
 
 
 def _start(
@@ -271,3 +270,32 @@ def _payment_token(gw: PaymentGateway, customer_id: str, nonce: str | None) -> s
     if default is None:
         raise BillingError("payment-method-required", "Please add a payment method.")
     return default.token
+
+
+RECONCILE_SECONDS = 60.0  # how often the worker looks for subscribes nobody finished
+RECONCILE_BATCH = 100
+
+
+def reconcile_abandoned(runtime: Runtime) -> None:
+    """Periodic (background.py): a subscribe whose request died and whose reader never
+    retried left its chosen id behind. Each one nobody holds a claim on now is settled as a
+    retry would: the subscription the gateway made is stored (with its receipt and referral
+    conversion), or the id is forgotten when the gateway never made it. Safe in several
+    workers at once: the claim lets one at a time near a reader."""
+    with runtime.sessions() as db:
+        abandoned = repository.abandoned_intents(db, RECONCILE_BATCH)
+    if not abandoned:
+        return
+    gw = gateway_of(runtime)
+    for user_id, intent_id in abandoned:
+        with try_claim(runtime, MEMBERSHIP_CLAIM, user_id) as held:
+            if not held:
+                continue  # a live request is on it
+            try:
+                found = _recovered(runtime, gw, user_id, None)
+            except BillingError as exc:  # the gateway unavailable: the next round tries again
+                log.warning("reconcile: subscribe intent %s left for later: %s", intent_id, exc)
+                continue
+            if found is None:
+                with runtime.sessions.begin() as own:
+                    repository.forget_subscribe_intent(own, user_id)
