@@ -288,6 +288,13 @@ class Settings(BaseSettings):
         description="'sandbox' runs the local Braintree sandbox (its tables, its wire protocol "
         "at /braintree-sandbox); 'braintree' uses Braintree through the official SDK.",
     )
+    payment_sandbox_answer_delay_ms: int = Field(
+        default=0,
+        ge=0,
+        le=60_000,
+        description="The payment sandbox answers a subscription's creation or cancellation "
+        "this much later, after doing it: a slow gateway, for fault tests.",
+    )
     braintree_merchant_id: str = Field(
         default="masthead_sandbox", description="Braintree merchant id (the sandbox's own)."
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import json
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import date
@@ -62,6 +63,12 @@ class SandboxGateway:
         self.sessions = sessions
         self.clock = clock
         self.settings = settings
+
+    def _slow_answer(self) -> None:
+        """A gateway that did the work and answers late (MASTHEAD_PAYMENT_SANDBOX_ANSWER_DELAY_MS):
+        the window in which a request dies knowing nothing of what the gateway made."""
+        if self.settings.payment_sandbox_answer_delay_ms:
+            time.sleep(self.settings.payment_sandbox_answer_delay_ms / 1000)
 
     @contextmanager
     def unit(self) -> Iterator[Ctx]:
@@ -202,6 +209,7 @@ class SandboxGateway:
                 number_of_billing_cycles=number_of_billing_cycles,
                 subscription_id=subscription_id,
             )
+        self._slow_answer()
         return _raise_refusal(result)
 
     def find_subscription(self, subscription_id: str) -> SubscriptionInfo:
@@ -210,7 +218,9 @@ class SandboxGateway:
 
     def cancel_subscription(self, subscription_id: str) -> SubscriptionInfo:
         with self.unit() as ctx:
-            return subscriptions.cancel(ctx, subscription_id)
+            cancelled = subscriptions.cancel(ctx, subscription_id)
+        self._slow_answer()
+        return cancelled
 
     def update_subscription(
         self,

@@ -128,3 +128,13 @@ def queue_figures(db: Session, now: datetime) -> QueueFigures:
         counts={"due": row[0], "scheduled_or_running": row[1], "failed": row[2]},
         oldest_due_seconds=max(0.0, (now - oldest).total_seconds()) if oldest else 0.0,
     )
+
+
+def pending_of_topic(db: Session, topic: str) -> list[tuple[int, dict[str, Any]]]:
+    """(id, payload) of a topic's jobs not yet done, running ones included, oldest first."""
+    rows = db.execute(
+        select(OutboxJob.id, OutboxJob.payload)
+        .where(OutboxJob.topic == topic, OutboxJob.status == "pending")
+        .order_by(OutboxJob.id)
+    ).all()
+    return [(row[0], row[1]) for row in rows]

@@ -73,8 +73,21 @@ class Processes:
     public_url: str
     env: dict[str, str]
     log_dir: Path
+    database_url: str = ""
     children: list[subprocess.Popen[bytes]] = field(default_factory=list)
+    webs: list[subprocess.Popen[bytes]] = field(default_factory=list)
     workers: list[subprocess.Popen[bytes]] = field(default_factory=list)
+
+    def kill_web(self, index: int) -> None:
+        """kill -9: no shutdown, no finally blocks, connections dropped mid-answer."""
+        self.webs[index].kill()
+        self.webs[index].wait()
+
+    def sql(self, query: str, *params: object) -> list[tuple[object, ...]]:
+        """What the database holds now (a psycopg URL of the topology's own database)."""
+        url = self.database_url.replace("postgresql+psycopg://", "postgresql://")
+        with psycopg.connect(url) as conn:
+            return list(conn.execute(query, params).fetchall())
 
     def start_worker(self) -> subprocess.Popen[bytes]:
         log = (self.log_dir / f"worker-{len(self.workers)}.log").open("ab")
@@ -133,11 +146,14 @@ def running(
     )
     prepare(topology, env)
     fresh_metrics_dir(env["PROMETHEUS_MULTIPROC_DIR"])
-    processes = Processes([f"http://127.0.0.1:{p}" for p in ports], public_url, env, tmp_path)
+    processes = Processes(
+        [f"http://127.0.0.1:{p}" for p in ports], public_url, env, tmp_path, database
+    )
     try:
         logs = [tmp_path / f"web-{n}.log" for n in range(web)]
         webs = [_web_process(env, port, log) for port, log in zip(ports, logs, strict=True)]
         processes.children.extend(webs)
+        processes.webs.extend(webs)
         for _ in range(workers):
             processes.start_worker()
         for base, child, log in zip(processes.web, webs, logs, strict=True):

@@ -58,7 +58,7 @@ from masthead.billing.home_delivery import repository
 from masthead.billing.home_delivery.schemas import EMAIL_MAX_LENGTH, EMAIL_PATTERN, HomeDeliveryOut
 from masthead.billing.memberships import repository as memberships_repository
 from masthead.billing.memberships import sync
-from masthead.billing.memberships.claim import MEMBERSHIP_CLAIM
+from masthead.billing.memberships.claim import MEMBERSHIP_CLAIM, BillingClaimHeld
 from masthead.billing.memberships.models import BillingSubscription
 from masthead.billing.memberships.normalise import copy_info
 from masthead.claims import try_claim
@@ -102,10 +102,6 @@ VERIFY_PATH = "/blaize/users/verify-email/{token}"  # identity's verification li
 VERIFY_MAIL_WINDOW = 900  # seconds: at most one verification mail per account in this time
 PAID_CHECK_INTERVAL_SECONDS = 300.0  # how often the worker looks for newly verified accounts
 MEMBERSHIP_PAGE = "/account/settings/membership"
-
-
-class BillingClaimHeld(RuntimeError):
-    """The reader's billing claim is held by a running change; the outbox retries later."""
 
 
 @dataclass(frozen=True)

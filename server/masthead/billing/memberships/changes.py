@@ -37,6 +37,7 @@ from masthead.billing.catalog.cta import (
 )
 from masthead.billing.errors import BillingError, from_gateway
 from masthead.billing.gateway import ACTIVE, CANCELED, PENDING, GatewayError, PaymentGateway
+from masthead.billing.gateway.choose import gateway_of
 from masthead.billing.gateway.dates import add_months
 from masthead.billing.memberships import repository, settle, sync
 from masthead.billing.memberships.claim import MEMBERSHIP_CLAIM
@@ -300,6 +301,10 @@ def serialised(db: Session, rt: Runtime, reader: Reader, work: Callable[[], T]) 
             if held:
                 db.expire_all()  # what the claim's previous holder wrote
                 try:
+                    # A change whose request died first: the work starts from what it left,
+                    # which stands whatever the work then does.
+                    if settle.finish_abandoned(db, rt, gateway_of(rt), reader.user_id):
+                        db.commit()
                     result = work()
                 except BaseException:
                     db.rollback()

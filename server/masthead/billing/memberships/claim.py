@@ -3,3 +3,7 @@ membership — subscribe, pause, resume, switch, cancel, and home delivery endin
 membership — so two never run at once for one reader."""
 
 MEMBERSHIP_CLAIM = "billing.membership"
+
+
+class BillingClaimHeld(RuntimeError):
+    """A background job met the reader's claim held by a live request: the job is retried."""

@@ -39,9 +39,11 @@ from masthead.billing.gateway import (
 )
 from masthead.billing.gateway.choose import gateway_of
 from masthead.billing.memberships import receipts, repository, sync
+from masthead.billing.memberships.claim import MEMBERSHIP_CLAIM, BillingClaimHeld
 from masthead.billing.memberships.normalise import copy_info
+from masthead.claims import try_claim
 from masthead.deps import Runtime
-from masthead.jobs.api import enqueue, mark_done
+from masthead.jobs.api import enqueue, mark_done, pending_of_topic
 
 log = logging.getLogger(__name__)
 
@@ -162,16 +164,45 @@ def settle(db: Session, rt: Runtime, gw: PaymentGateway, change: Change) -> Outc
     return Outcome(landed, new if landed else None)
 
 
+def finish_abandoned(db: Session, rt: Runtime, gw: PaymentGateway, user_id: int) -> int:
+    """Settle now the changes of this reader whose requests died (their settle jobs still
+    pending), before anything new is done for them: a retry must start from what the dead
+    request left at the gateway, or it would make a second new subscription beside the
+    first. The caller holds the reader's claim, so no live request is still running them."""
+    finished = 0
+    for job_id, payload in pending_of_topic(db, SETTLE_TOPIC):
+        if payload.get("user_id") != user_id:
+            continue
+        change = Change.from_payload(payload)
+        outcome = settle(db, rt, gw, change)
+        mark_done(db, job_id, rt.clock.now())
+        log.warning(
+            "settled %s change %s -> %s of a request that died: landed=%s",
+            change.kind,
+            change.old_id,
+            change.new_id,
+            outcome.landed,
+        )
+        finished += 1
+    if finished:
+        db.flush()
+    return finished
+
+
 def handle_settle_job(runtime: Runtime, payload: dict[str, Any]) -> None:
-    """The outbox side: a change whose request did not finish is settled here."""
+    """The outbox side: a change whose request did not finish is settled here, holding the
+    reader's claim like any change (a held claim: retried later)."""
     change = Change.from_payload(payload)
     gw = gateway_of(runtime)
-    with runtime.sessions.begin() as db:
-        outcome = settle(db, runtime, gw, change)
-    log.info(
-        "settled %s change %s -> %s: landed=%s",
-        change.kind,
-        change.old_id,
-        change.new_id,
-        outcome.landed,
-    )
+    with try_claim(runtime, MEMBERSHIP_CLAIM, change.user_id) as held:
+        if not held:
+            raise BillingClaimHeld(f"reader {change.user_id} is changing their membership")
+        with runtime.sessions.begin() as db:
+            outcome = settle(db, runtime, gw, change)
+        log.info(
+            "settled %s change %s -> %s: landed=%s",
+            change.kind,
+            change.old_id,
+            change.new_id,
+            outcome.landed,
+        )
