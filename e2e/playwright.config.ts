@@ -103,7 +103,14 @@ export default defineConfig({
             // PostgreSQL and Redis (masthead/scaled.py, a fresh database every run).
             command: `server/.venv/bin/python -m masthead.scaled --fresh --web 2 --workers 1 --port ${scaledPort}`,
             cwd: repoRoot,
-            env: { ...SPEC_SETTINGS, MASTHEAD_DATABASE_URL: scaledDatabaseUrl, MASTHEAD_PUBLIC_URL: scaledOrigin, MASTHEAD_LOG_FORMAT: 'text' },
+            env: {
+              ...SPEC_SETTINGS,
+              MASTHEAD_DATABASE_URL: scaledDatabaseUrl,
+              MASTHEAD_PUBLIC_URL: scaledOrigin,
+              MASTHEAD_LOG_FORMAT: 'text',
+              // The shared Redis keeps rate-limit counts for a window: this run's are its own.
+              MASTHEAD_REDIS_KEY_PREFIX: `masthead-e2e:${port}:${Date.now()}`,
+            },
             url: `${scaledOrigin}/readyz`,
             reuseExistingServer: false,
             timeout: 90_000,

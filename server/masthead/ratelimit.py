@@ -28,7 +28,6 @@ from masthead.errors import ApiError
 from masthead.settings import Settings
 
 # Our keys in a Redis shared with other programs: masthead:rl:LIMITER/<key>/<limit>/<window>/...
-REDIS_KEY_PREFIX = "masthead:rl"
 # A Redis that does not answer in this time counts as down (the request goes on, counted in
 # process), and is asked again after RETRY_SHARED_SECONDS.
 REDIS_TIMEOUT_SECONDS = 0.25
@@ -91,12 +90,11 @@ class SharedOrLocal:
         return wait
 
 
-def make_rate_limiter(settings: Settings, redis_key_prefix: str | None = None) -> RateLimiter:
+def make_rate_limiter(settings: Settings) -> RateLimiter:
     if settings.redis_url:
-        prefix = redis_key_prefix or REDIS_KEY_PREFIX
         redis_storage = RedisStorage(
             settings.redis_url,
-            key_prefix=prefix,
+            key_prefix=settings.redis_key_prefix,
             socket_connect_timeout=REDIS_TIMEOUT_SECONDS,
             socket_timeout=REDIS_TIMEOUT_SECONDS,
         )

@@ -88,6 +88,13 @@ class Settings(BaseSettings):
         description="text: lines for a person (make run). json: one JSON object per line with "
         "the request id, and an access line per request (make run-scaled, deployments).",
     )
+    redis_key_prefix: str = Field(
+        default="masthead:rl",
+        min_length=1,
+        max_length=64,
+        description="What every Redis key of this deployment starts with: deployments (or "
+        "test runs) sharing one Redis keep their counts apart.",
+    )
     metrics_key: str = Field(
         default="",
         description="Bearer key of GET /metrics (Prometheus); empty turns it off (404).",

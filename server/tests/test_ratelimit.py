@@ -62,7 +62,7 @@ def test_without_redis_the_counters_are_in_process(settings: Settings) -> None:
 
 
 @pytest.fixture
-def redis_prefix(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+def redis_prefix() -> Iterator[str]:
     """A key prefix of this test's own in the shared Redis, removed afterwards."""
     client = redis.Redis.from_url(REDIS_URL)
     try:
@@ -73,7 +73,6 @@ def redis_prefix(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
             pytest.fail(f"Redis is unreachable at {REDIS_URL}: {exc}")
         pytest.skip(f"Redis is unreachable at {REDIS_URL}")
     prefix = f"masthead-test:{uuid.uuid4().hex}"
-    monkeypatch.setattr(ratelimit, "REDIS_KEY_PREFIX", prefix)
     yield prefix
     keys = list(client.scan_iter(f"{prefix}:*"))
     if keys:
@@ -82,7 +81,9 @@ def redis_prefix(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
 
 
 def test_processes_on_redis_count_the_same_attempts(settings: Settings, redis_prefix: str) -> None:
-    on_redis = settings.model_copy(update={"redis_url": REDIS_URL})
+    on_redis = settings.model_copy(
+        update={"redis_url": REDIS_URL, "redis_key_prefix": redis_prefix}
+    )
     first, second = make_rate_limiter(on_redis), make_rate_limiter(on_redis)
     opened = time.time()  # the window opens with the first attempt
     assert first.hit("login:ip:a", 3, 300) == 0
@@ -115,7 +116,12 @@ def test_two_servers_on_redis_refuse_the_same_login_spray(
     settings: Settings, clock: FrozenClock, redis_prefix: str
 ) -> None:
     shared = settings.model_copy(
-        update={"redis_url": REDIS_URL, "rate_limit_per_account": 3, "rate_limit_per_address": 50}
+        update={
+            "redis_url": REDIS_URL,
+            "redis_key_prefix": redis_prefix,
+            "rate_limit_per_account": 3,
+            "rate_limit_per_address": 50,
+        }
     )
     with (
         TestClient(create_app(shared, clock), base_url="http://testserver") as one,

@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -141,6 +142,8 @@ def running(
         MASTHEAD_SEED_DEMO="true",
         MASTHEAD_RATE_LIMIT_PER_ADDRESS="1000",
         MASTHEAD_METRICS_KEY=METRICS_KEY,
+        # The shared Redis keeps counts for a window: this run's are its own.
+        MASTHEAD_REDIS_KEY_PREFIX=f"masthead-test:{uuid.uuid4().hex}",
         PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "prometheus"),
         **{f"MASTHEAD_{key.upper()}": value for key, value in settings.items()},
     )
