@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from alembic.util import CommandError
 from fastapi import APIRouter, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
@@ -41,19 +42,30 @@ async def healthz() -> Alive:
     responses={503: {"model": Readiness}},
 )
 def readyz(runtime: RuntimeDep) -> Readiness | Response:
-    head = ScriptDirectory.from_config(
-        alembic_config(runtime.settings.database_url)
-    ).get_current_head()
+    script = ScriptDirectory.from_config(alembic_config(runtime.settings.database_url))
+    head = script.get_current_head()
     try:
         with runtime.engine.connect() as conn:
             current = MigrationContext.configure(conn).get_current_revision()
     except SQLAlchemyError:
         return _unavailable(Readiness(status="unavailable", database="unreachable"))
-    if current != head:
+    if current != head and not _newer_than_this_code(script, current):
         return _unavailable(
             Readiness(status="unavailable", database="reachable", migration=current, head=head)
         )
     return Readiness(status="ok", database="reachable", migration=current)
+
+
+def _newer_than_this_code(script: ScriptDirectory, current: str | None) -> bool:
+    """A revision this code does not know was written after it: the next release's migration
+    ran before its code rolls out (expand, then contract: README), and this process keeps
+    serving until it is replaced. A known revision other than head is a database behind."""
+    if current is None:
+        return False
+    try:
+        return script.get_revision(current) is None
+    except CommandError:
+        return True
 
 
 def _unavailable(readiness: Readiness) -> Response:

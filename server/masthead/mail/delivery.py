@@ -9,6 +9,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid, parseaddr
 
 from masthead.deps import Runtime
+from masthead.jobs.api import delivery_key
 from masthead.mail import repository
 from masthead.mail.compose import check_headers
 from masthead.settings import Settings
@@ -26,10 +27,17 @@ def deliver(
     headers: dict[str, str] | None = None,
 ) -> None:
     backend = runtime.settings.mail_backend
+    message_id = message_id_for(runtime.settings, delivery_key())
     if backend == "devmailbox":
         with runtime.sessions.begin() as db:
             repository.add_delivered(
-                db, to=to, subject=subject, text=text, at=runtime.clock.now(), headers=headers
+                db,
+                to=to,
+                subject=subject,
+                text=text,
+                at=runtime.clock.now(),
+                headers=headers,
+                message_id=message_id,
             )
     elif backend == "smtp":
         message = build_message(
@@ -40,10 +48,19 @@ def deliver(
             at=runtime.clock.now(),
             html=html,
             headers=headers,
+            message_id=message_id,
         )
         send_by_smtp(runtime.settings, message)
     else:
         raise ValueError(f"MASTHEAD_MAIL_BACKEND is {backend!r}; use 'devmailbox' or 'smtp'")
+
+
+def message_id_for(settings: Settings, key: str | None) -> str:
+    """The job's delivery key as the Message-ID, the same on every attempt of one job, so a
+    mail server or a mail client that sees it twice keeps one; outside a job a new one."""
+    # An explicit domain: without one make_msgid asks DNS for this host's name.
+    domain = parseaddr(settings.mail_from)[1].rpartition("@")[2] or "masthead.local"
+    return f"<{key}@{domain}>" if key else make_msgid(domain=domain)
 
 
 def build_message(
@@ -55,15 +72,14 @@ def build_message(
     at: datetime,
     html: str | None = None,
     headers: dict[str, str] | None = None,
+    message_id: str | None = None,
 ) -> EmailMessage:
     message = EmailMessage()
     message["From"] = settings.mail_from
     message["To"] = to
     message["Subject"] = subject
     message["Date"] = format_datetime(at)
-    # An explicit domain: without one make_msgid asks DNS for this host's name.
-    domain = parseaddr(settings.mail_from)[1].rpartition("@")[2] or "masthead.local"
-    message["Message-ID"] = make_msgid(domain=domain)
+    message["Message-ID"] = message_id or message_id_for(settings, None)
     for name, value in check_headers(headers or {}).items():  # list mail's List-Unsubscribe...
         message[name] = value
     message.set_content(text)

@@ -19,6 +19,9 @@ class DeliveredMail(Base):
     text: Mapped[str] = mapped_column(Text)
     # The extra headers the mail carried (List-Unsubscribe...), shown as a mail client would.
     headers: Mapped[dict[str, str]] = mapped_column(JSON, default=dict)
+    # The Message-ID it was sent with: a job delivered again (its worker killed between
+    # sending and recording it) has the same one, and the mailbox keeps it once.
+    message_id: Mapped[str | None] = mapped_column(String(255), nullable=True, unique=True)
     delivered_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 

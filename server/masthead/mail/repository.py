@@ -19,10 +19,21 @@ def add_delivered(
     text: str,
     at: datetime,
     headers: dict[str, str] | None = None,
+    message_id: str | None = None,
 ) -> None:
+    """Keep a delivered mail, once per Message-ID (a repeated delivery is the same mail)."""
+    if message_id is not None and db.scalar(
+        select(DeliveredMail.id).where(DeliveredMail.message_id == message_id)
+    ):
+        return
     db.add(
         DeliveredMail(
-            to_address=to, subject=subject, text=text, headers=headers or {}, delivered_at=at
+            to_address=to,
+            subject=subject,
+            text=text,
+            headers=headers or {},
+            delivered_at=at,
+            message_id=message_id,
         )
     )
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -11,7 +12,8 @@ from sqlalchemy import func, select
 from masthead.app import create_app
 from masthead.clock import FrozenClock
 from masthead.deps import Runtime
-from masthead.jobs.runner import drain_once
+from masthead.jobs import repository as runner_repository
+from masthead.jobs.runner import LEASE, drain_once
 from masthead.mail.models import DeliveredMail
 from masthead.mail.pages import linkify
 from masthead.mail.service import send_mail
@@ -137,3 +139,24 @@ def test_mailbox_is_absent_when_mail_goes_by_smtp(settings: Settings, clock: Fro
 )
 def test_linkify_escapes_text_and_links_only_http_urls(text: str, html: str) -> None:
     assert linkify(text) == html
+
+
+def test_the_dev_mailbox_keeps_a_mail_delivered_again_once(
+    runtime: Runtime, clock: FrozenClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _send(runtime, clock, "reader@example.com", "Your receipt", "Thanks")
+    original = runner_repository.mark_done
+    calls = {"n": 0}
+
+    def dies_once(*args: Any, **kwargs: Any) -> None:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise ConnectionError("the worker was killed here")
+        original(*args, **kwargs)
+
+    monkeypatch.setattr(runner_repository, "mark_done", dies_once)
+    with pytest.raises(ConnectionError):
+        drain_once(runtime)
+    clock.advance(LEASE)
+    assert drain_once(runtime) == 1
+    assert _mailbox_size(runtime) == 1

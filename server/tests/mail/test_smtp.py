@@ -16,8 +16,9 @@ from sqlalchemy import select
 
 from masthead.clock import FrozenClock
 from masthead.deps import Runtime
+from masthead.jobs import repository as runner_repository
 from masthead.jobs.models import OutboxJob
-from masthead.jobs.runner import drain_once
+from masthead.jobs.runner import LEASE, drain_once
 from masthead.mail.service import send_mail
 
 # The test server takes AUTH over plain text: STARTTLS would need a certificate we trust.
@@ -123,3 +124,38 @@ def test_unreachable_smtp_server_is_retried(runtime: Runtime, clock: FrozenClock
         assert (job.status, job.attempts) == ("pending", 1)
         assert job.last_error is not None
         assert job.last_error.startswith("ConnectionRefusedError")
+
+
+def test_a_mail_delivered_again_carries_the_same_message_id(
+    runtime: Runtime,
+    clock: FrozenClock,
+    smtp_server: tuple[Inbox, int],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The worker dies between sending and recording it (here: recording fails once): the
+    next attempt sends the mail again with the same Message-ID, so the receiving server or
+    the reader's mail client sees one mail."""
+    inbox, port = smtp_server
+    with runtime.sessions.begin() as db:
+        send_mail(db, clock, to="reader@example.com", subject="Your receipt", text="Thanks")
+    original = runner_repository.mark_done
+    calls = {"n": 0}
+
+    def dies_once(*args: Any, **kwargs: Any) -> None:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise ConnectionError("the worker was killed here")
+        original(*args, **kwargs)
+
+    monkeypatch.setattr(runner_repository, "mark_done", dies_once)
+    smtp = _smtp_runtime(runtime, port)
+    with pytest.raises(ConnectionError):
+        drain_once(smtp)
+    clock.advance(LEASE)
+    assert drain_once(smtp) == 1
+    ids = [
+        message_from_bytes(e.original_content, policy=policy.default)["Message-ID"]
+        for e in inbox.envelopes
+        if isinstance(e.original_content, bytes)
+    ]
+    assert len(ids) == 2 and ids[0] == ids[1] and ids[0].endswith("@masthead.test>")
