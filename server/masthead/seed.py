@@ -4,7 +4,7 @@ publisher's stories. Idempotent."""
 from __future__ import annotations
 
 from masthead.articles.seed import seed_articles
-from masthead.billing.api import seed_catalogue, seed_discounts
+from masthead.billing.api import seed_catalogue, seed_demo_membership, seed_discounts
 from masthead.comments.seed import seed_demo_comments
 from masthead.dashboard.seed import seed_demo_history
 from masthead.db import session_scope
@@ -21,9 +21,10 @@ from masthead.staff.seed import seed_demo_staff
 # the demo password before, is on the breach list); readers seeded with that one move to this.
 DEMO_PASSWORD = "Masthead-Demo-1"  # noqa: S105
 _FORMER_DEMO_PASSWORD = "Password123"  # noqa: S105
+DEMO_SUBSCRIBER = "subscriber@example.com"  # a member of the annual plan (on the sandbox)
 DEMO_READERS = [
     ("reader@example.com", "Riley Reader", "#1a5fb4"),
-    ("subscriber@example.com", "Sam Subscriber", "#26a269"),
+    (DEMO_SUBSCRIBER, "Sam Subscriber", "#26a269"),
 ]
 # What the comments' author card shows of them (their profiles are public).
 DEMO_ABOUT = {
@@ -64,6 +65,7 @@ def seed_demo(runtime: Runtime) -> None:
     seed_referrals(runtime)
     seed_catalogue(runtime)
     seed_discounts(runtime)
+    seed_demo_membership(runtime, DEMO_SUBSCRIBER)  # Sam Subscriber is a member
     seed_stories(runtime)
     seed_newsletters(runtime)  # a few lists per group
     seed_member_events(runtime)  # three upcoming events for the onboarding's events step

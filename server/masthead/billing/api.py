@@ -58,6 +58,7 @@ from masthead.billing.home_delivery.service import revoke as revoke_home_deliver
 from masthead.billing.home_delivery.service import view as home_delivery_view
 from masthead.billing.memberships.changes import PAUSE_LENGTHS
 from masthead.billing.memberships.changes import pause as pause_membership
+from masthead.billing.memberships.demo import seed_demo_membership
 from masthead.billing.memberships.models import BillingCustomer, BillingSubscription, StepUpChange
 from masthead.billing.memberships.normalise import facts
 from masthead.billing.memberships.pause_email import send_pause_email
@@ -181,6 +182,7 @@ __all__ = [
     "run_sandbox_cycle",
     "run_step_ups",
     "seed_catalogue",
+    "seed_demo_membership",
     "seed_discounts",
     "send_pause_email",
     "split_name",

@@ -31,3 +31,16 @@ def test_a_reader_seeded_with_the_former_password_moves_to_the_new_one(
     seed_demo(runtime)  # `make run` again on a database seeded before
     assert login(client, email, "Password123").status_code == 401
     assert login(client, email, DEMO_PASSWORD).status_code == 200
+
+
+def test_the_demo_subscriber_is_a_member(runtime: Runtime, client: TestClient) -> None:
+    """`make run`'s Sam Subscriber can try the members' screens: a membership on the annual
+    plan, through the payment sandbox; seeding again subscribes nobody twice."""
+    seed_demo(runtime)
+    seed_demo(runtime)
+    assert login(client, "subscriber@example.com", DEMO_PASSWORD).status_code == 200
+    [subscription] = client.get("/blaize/payment/braintree/subscriptions").json()
+    assert (subscription["plan_id"], subscription["subscription-state"]) == (
+        "sports-annual",
+        "active",
+    )
