@@ -19,7 +19,7 @@ export UV_PROJECT_ENVIRONMENT := $(CURDIR)/$(VENV)
 # each test worker's start, the server's and every command the tests run.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run run-scaled test setup build lint typecheck typecheck-py typecheck-ts test-py test-py-sqlite test-py-postgres test-py-sqlite-then-web test-web \
+.PHONY: run run-scaled test setup build lint typecheck typecheck-py typecheck-ts test-py test-py-sqlite test-py-postgres test-py-scaled test-py-sqlite-then-web test-web \
 	test-e2e api-types check-api-types chromium bench clean
 
 run: setup build
@@ -101,7 +101,7 @@ typecheck-ts: setup
 # contract runs on PostgreSQL only (its module says why).
 test-py-sqlite: setup
 	cd server && .venv/bin/python -m pytest -p no:cacheprovider -n $(TEST_WORKERS) \
-		tests/contract tests
+		--ignore=tests/scaled tests/contract tests
 
 # The tests that reach a database, on PostgreSQL: the rest ran on SQLite already
 # (tests/conftest.py). Under CI=true an unreachable PostgreSQL fails the run. The contract
@@ -109,16 +109,26 @@ test-py-sqlite: setup
 # had nothing left to do.
 test-py-postgres: setup
 	cd server && MASTHEAD_TEST_DATABASE_URL=$(PG_TEST_URL) .venv/bin/python -m pytest \
-		-p no:cacheprovider -n $(TEST_WORKERS) tests/contract tests
+		-p no:cacheprovider -n $(TEST_WORKERS) --ignore=tests/scaled tests/contract tests
+
+# The scaled topology's tests (tests/scaled: real web processes and job workers on PostgreSQL
+# and Redis, killed and restarted) in one test process, so they share the processes they start
+# (tests/scaled/conftest.py); xdist would start them once per worker.
+test-py-scaled: setup
+	cd server && MASTHEAD_TEST_DATABASE_URL=$(PG_TEST_URL) .venv/bin/python -m pytest \
+		-p no:cacheprovider tests/scaled
 
 # The two passes run side by side, each in TEST_WORKERS processes (pytest-xdist; a database
 # per process, tests/conftest.py): whichever pass ends first leaves its cores to the other.
 test-py: setup
 	$(MAKE) --no-print-directory --output-sync=target -j2 test-py-sqlite test-py-postgres
+	$(MAKE) --no-print-directory test-py-scaled
 
-# `make test`'s Python phase, with the PostgreSQL pass beside it (see test below).
+# `make test`'s Python phase, with the PostgreSQL pass beside it (see test below): the SQLite
+# pass, then Vitest, then the scaled tests, which end about when the PostgreSQL pass does.
 test-py-sqlite-then-web: test-py-sqlite
 	$(MAKE) --no-print-directory test-web
+	$(MAKE) --no-print-directory test-py-scaled
 
 # The web and widget unit tests in one Vitest run (vitest.config.ts: its two projects).
 test-web: setup

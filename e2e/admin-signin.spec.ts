@@ -64,7 +64,7 @@ test('a new staff member enrols their app, then signs in with a code and with a 
 
   // An editor: their own sections, no admin ones, and the server refuses those too.
   const nav = page.getByRole('navigation', { name: 'Console sections' });
-  await expect(nav.getByRole('link')).toHaveText(['Overview', 'Stories', 'Static pages']);
+  await expect(nav.getByRole('link')).toHaveText(['Overview', 'Stories', 'Static pages', 'Newsletters', 'Member events']);
   const refused = await page.request.get('/admin/api/staff');
   expect(refused.status()).toBe(403);
   expect(await refused.json()).toEqual({ type: 'forbidden', message: 'Your account does not have the admin role.' });

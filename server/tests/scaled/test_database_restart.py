@@ -69,7 +69,7 @@ def cluster(database_url: str) -> Iterator[tuple[str, Path]]:
 
 
 @pytest.fixture(scope="module")
-def topology(
+def restart_topology(
     cluster: tuple[str, Path], tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Processes]:
     with running(
@@ -79,8 +79,9 @@ def topology(
 
 
 def test_a_database_restart_under_load_is_a_json_503_then_recovery(
-    topology: Processes, cluster: tuple[str, Path]
+    restart_topology: Processes, cluster: tuple[str, Path]
 ) -> None:
+    topology = restart_topology
     base = topology.web[0]
     answers: list[httpx.Response] = []
     registered: list[str] = []

@@ -5,36 +5,17 @@ answers it — one subscription, one charge, the membership shown."""
 
 from __future__ import annotations
 
-import os
 import threading
 import time
-from collections.abc import Iterator
 
 import httpx
-import pytest
 
-from tests.scaled.topology import Processes, running
+from tests.scaled.topology import Processes
 
 PASSWORD = "Correct-Horse-1"
 PLAN = "sports-annual"
-ANSWER_DELAY_MS = 3000  # the gateway's late answer: the window the kill lands in
 SUBSCRIBE = "/blaize/payment/braintree/subscribe"
 SUBSCRIPTIONS = "/blaize/payment/braintree/subscriptions"
-
-
-@pytest.fixture(scope="module")
-def topology(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Processes]:
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
-    with running(
-        database_url,
-        tmp_path_factory.mktemp("killed"),
-        f"masthead_killed_{worker}",
-        web=3,  # each test kills one and retries on the last
-        workers=1,
-        payment_sandbox_answer_delay_ms=str(ANSWER_DELAY_MS),
-        card_attempts_per_address="1000",
-    ) as processes:
-        yield processes
 
 
 def _signed_in(topology: Processes, base: str) -> tuple[httpx.Client, str]:
@@ -62,7 +43,7 @@ def _wait_for(check: object, seconds: float = 20.0) -> None:
 
 
 def test_a_retry_after_a_killed_subscribe_finishes_it_at_once(topology: Processes) -> None:
-    a, b = topology.web[0], topology.web[2]
+    a, b = topology.web[2], topology.web[1]  # killed, then the retry's
     client, email = _signed_in(topology, a)
     subscribe = SUBSCRIBE
     dying: dict[str, object] = {}
@@ -84,7 +65,7 @@ def test_a_retry_after_a_killed_subscribe_finishes_it_at_once(topology: Processe
         " WHERE u.email = %s AND s.status = 'Active'"
     )
     _wait_for(lambda: topology.sql(made, email))  # the gateway made it; its answer is late
-    topology.kill_web(0)
+    topology.kill_web(2)
     thread.join(10)
     assert "error" in dying, dying  # the first request never answered
     [(gateway_id,)] = topology.sql(made, email)
@@ -113,7 +94,7 @@ def test_a_retry_after_a_killed_subscribe_finishes_it_at_once(topology: Processe
 def test_a_retry_after_a_killed_switch_finishes_it_at_once(topology: Processes) -> None:
     """Killed after the gateway cancelled the old plan and before it answered: the retry
     takes over at once and leaves exactly one live subscription, on the new plan."""
-    a, b = topology.web[1], topology.web[2]
+    a, b = topology.web[3], topology.web[1]  # killed, then the retry's
     client, email = _signed_in(topology, b)
     joined = client.post(
         f"{b}{SUBSCRIBE}",
@@ -135,7 +116,7 @@ def test_a_retry_after_a_killed_switch_finishes_it_at_once(topology: Processes) 
     thread.start()
     status = "SELECT status FROM bt_sandbox_subscriptions WHERE id = %s"
     _wait_for(lambda: topology.sql(status, old) == [("Canceled",)])
-    topology.kill_web(1)
+    topology.kill_web(3)
     thread.join(10)
     assert "error" in dying, dying
 
