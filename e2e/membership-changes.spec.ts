@@ -18,6 +18,12 @@ async function shoot(page: Page, name: string) {
 }
 
 
+/** Whether a request's form body is the newsletters' account_change with this pause_membership. */
+function isAccountChange(body: string | null, paused: 'true' | 'false'): boolean {
+  const form = new URLSearchParams(body ?? '');
+  return form.get('action') === 'account_change' && form.get('pause_membership') === paused;
+}
+
 /** Pays for the six-month plan (no trial) with the sandbox's test Visa. */
 async function subscribeSixMonths(page: Page, price = '$24.99') {
   await page.goto('/account/subscribe');
@@ -56,7 +62,10 @@ test('a member pauses, resumes, switches to annual and cancels', async ({ page }
   );
   expect(await seriousViolations(page)).toEqual([]);
   await shoot(page, 'membership-pause-dialog');
+  // The newsletters are told (account_change with pause_membership, spec section 7).
+  const toldPaused = page.waitForResponse((response) => isAccountChange(response.request().postData(), 'true'));
   await pause.getByRole('button', { name: 'Pause membership' }).click();
+  expect((await toldPaused).status()).toBe(200);
   await expect(pause).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: 'Subscription successfully paused' })).toBeVisible();
   await expect(status).toHaveText('Active, pause scheduled');
@@ -73,7 +82,9 @@ test('a member pauses, resumes, switches to annual and cancels', async ({ page }
     .toContain('/account/settings/membership');
 
   // Resume: the membership continues when the paid period ends, not charged twice.
+  const toldResumed = page.waitForResponse((response) => isAccountChange(response.request().postData(), 'false'));
   await page.getByRole('button', { name: 'Resume membership' }).click();
+  expect((await toldResumed).status()).toBe(200);
   await expect(page.getByRole('status').filter({ hasText: 'Membership successfully resumed.' })).toBeVisible();
   await expect(status).toHaveText('Active');
   await expect(page.getByRole('button', { name: 'Resume membership' })).toHaveCount(0);
