@@ -29,6 +29,7 @@ from masthead.decisions import console_routes as decision_console_routes
 from masthead.decisions import operator_routes as decision_operator_routes
 from masthead.decisions import routes as decision_routes
 from masthead.errors import install_error_handlers
+from masthead.feedback import console_routes as feedback_console_routes
 from masthead.feedback import routes as feedback_routes
 from masthead.human_verification import routes as human_verification_routes
 from masthead.identity import avatar_routes, read_routes
@@ -211,6 +212,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.include_router(static_page_console_routes.router)  # /admin/api/static-pages
     app.include_router(referral_console_routes.router)  # /admin/api/referral-tenants
     app.include_router(support_routes.router)  # /admin/api/readers
+    app.include_router(feedback_console_routes.router)  # /admin/api/feedback
     app.include_router(dashboard_routes.router)  # /admin/api/dashboard/*: the charts
     app.include_router(comment_console_routes.router)  # /admin/api/comments: moderation
     app.include_router(newsletter_console_routes.router)  # /admin/api/newsletter-lists

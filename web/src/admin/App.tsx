@@ -31,6 +31,7 @@ const NewsletterLists = lazyScreen('admin-newsletters', () => import('./newslett
 const NewsletterListEdit = lazyScreen('admin-newsletter', () => import('./newsletters/NewsletterListEditScreen'));
 const MemberEvents = lazyScreen('admin-events', () => import('./events/MemberEventsScreen'));
 const MemberEventEdit = lazyScreen('admin-event', () => import('./events/MemberEventEditScreen'));
+const FeedbackList = lazyScreen('admin-feedback', () => import('./feedback/FeedbackListScreen'));
 const NotFound = lazyScreen('admin-not-found', () => import('./NotFoundScreen'));
 
 export function App({ queryClient }: { queryClient: QueryClient }) {
@@ -185,6 +186,14 @@ export function AdminRoutes() {
             element={
               <RequireRole role="marketing">
                 <Referrals />
+              </RequireRole>
+            }
+          />
+          <Route
+            path="feedback"
+            element={
+              <RequireRole role="support">
+                <FeedbackList />
               </RequireRole>
             }
           />

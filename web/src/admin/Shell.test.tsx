@@ -40,6 +40,7 @@ describe('the console shell', () => {
       'Newsletters',
       'Member events',
       'Readers',
+      'Reader feedback',
       'Comments',
       'Plans & discounts',
       'Decision rules',

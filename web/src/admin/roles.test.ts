@@ -22,7 +22,7 @@ describe('roles', () => {
 
   it('lists only the sections the roles open (admin sees all)', () => {
     expect(sectionsFor(['admin'])).toEqual(SECTIONS);
-    expect(sectionsFor(['editor', 'support']).map((section) => section.label)).toEqual(['Stories', 'Static pages', 'Newsletters', 'Member events', 'Readers']);
+    expect(sectionsFor(['editor', 'support']).map((section) => section.label)).toEqual(['Stories', 'Static pages', 'Newsletters', 'Member events', 'Readers', 'Reader feedback']);
     expect(sectionsFor(['marketing']).map((section) => section.label)).toEqual(['Plans & discounts', 'Decision rules', 'Referral programmes']);
     expect(sectionsFor(['moderator']).map((section) => section.label)).toEqual(['Comments']);
   });

@@ -55,6 +55,7 @@ export const SECTIONS: readonly Section[] = [
   { path: '/admin/newsletters', label: 'Newsletters', role: 'editor', description: 'The newsletter lists of every brand: create, rename, group, make exclusive to members, retire.' },
   { path: '/admin/events', label: 'Member events', role: 'editor', description: 'The events shown to members (title, date, place, link), as in the onboarding’s events step.' },
   { path: '/admin/readers', label: 'Readers', role: 'support', description: 'Find a reader by email, name or tracking ID; see their account and help them.' },
+  { path: '/admin/feedback', label: 'Reader feedback', role: 'support', description: 'What readers wrote from their account’s Feedback page, newest first.' },
   { path: '/admin/comments', label: 'Comments', role: 'moderator', description: 'Readers’ comments waiting for a moderator or reported, the word lists and each site’s comment settings.' },
   { path: '/admin/plans', label: 'Plans & discounts', role: 'marketing', description: 'The membership plans, their prices and trials, and the discounts offered to members who cancel.' },
   { path: '/admin/decision-rules', label: 'Decision rules', role: 'marketing', description: 'Who is offered which plans, offers and texts, with a preview of what a given reader sees.' },
