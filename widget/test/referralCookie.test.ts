@@ -1,7 +1,8 @@
 // @vitest-environment-options {"url": "https://a.b.example.co.uk/shop?_saasquatch=eyJhIjp7ImIiOjF9fQ"}
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decodeCookie } from '../src/cookieCodec.js';
-import { storeReferralCookie, topLevelDomain } from '../src/cookieStore.js';
+import { storeReferralCookie } from '../src/cookieStore.js';
+import { topLevelDomain } from '../src/topLevelDomain.js';
 import { cookieStored, pushCookie, readReferralCookie } from '../src/referralCookie.js';
 import { init } from '../src/squatch.js';
 import { WidgetApi } from '../src/WidgetApi.js';

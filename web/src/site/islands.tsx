@@ -16,9 +16,11 @@ import { MembershipMenu } from './MembershipMenu';
 import { Paywall } from './Paywall';
 import { segmentUpdate, subscriberHint } from './segment';
 import { Subtext } from './Subtext';
+import { keepReferralClick } from '../referralClick';
 import { pushTrackingEvent } from '../tracking';
 
 function start(): void {
+  keepReferralClick(); // a friend's share link landing on a story or a home page
   const settings = parseMembershipSettings(readBlock('membership-settings'), window.location.origin);
   const content = parseContent(readBlock('membership-content'));
   const story = document.querySelector<HTMLElement>('article.story');
