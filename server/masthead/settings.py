@@ -295,6 +295,13 @@ class Settings(BaseSettings):
         description="'sandbox' runs the local Braintree sandbox (its tables, its wire protocol "
         "at /braintree-sandbox); 'braintree' uses Braintree through the official SDK.",
     )
+    braintree_timeout_seconds: float = Field(
+        default=20.0,
+        gt=0,
+        le=120,
+        description="How long one Braintree call may take before it counts as failed (the "
+        "reader is told the payment service did not answer; nothing is half-written).",
+    )
     payment_sandbox_answer_delay_ms: int = Field(
         default=0,
         ge=0,

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import socket
+import time
 from typing import TYPE_CHECKING
 
 import pytest
 from prometheus_client import REGISTRY
 
+from masthead.billing.errors import from_gateway
 from masthead.billing.gateway import UNAVAILABLE, GatewayError
 from masthead.billing.gateway.braintree_gateway import BraintreeGateway, configuration
 from masthead.braintree_sandbox.gateway import SandboxGateway
@@ -72,3 +74,30 @@ def test_an_unreachable_server_is_a_gateway_error() -> None:
         gateway.find_customer("reader-1")
     # /metrics counts it (masthead/metrics.py)
     assert REGISTRY.get_sample_value(UNAVAILABLE_SAMPLE, {"kind": "unavailable"}) == counted + 1
+
+
+def test_a_gateway_slower_than_the_timeout_is_a_gateway_error_and_its_work_is_found_later(
+    runtime: Runtime, wire_server: WireServer, sandbox: SandboxGateway
+) -> None:
+    """Braintree did the work but answers after the time-out (MASTHEAD_BRAINTREE_TIMEOUT_SECONDS):
+    the call fails as unavailable (the reader is told; nothing is stored), and what the gateway
+    made is there to be found by id, as the subscribe retry and reconciliation look for it."""
+    wire_server.app.state.runtime = runtime
+    runtime.settings.payment_sandbox_answer_delay_ms = 1500
+    settings = runtime.settings
+    gateway = BraintreeGateway(
+        configuration(
+            wire_server.base_url,
+            settings.braintree_merchant_id,
+            settings.braintree_public_key,
+            settings.braintree_private_key,
+            timeout=0.5,
+        )
+    )
+    gateway.create_customer("slow-1", "slow@example.com", "Sam Slow")
+    token = gateway.vault_payment_method("slow-1", "fake-valid-visa-nonce", make_default=True).token
+    with pytest.raises(GatewayError, match=f"^{UNAVAILABLE}: "):
+        gateway.create_subscription(token, "annual", subscription_id="slowsub1")
+    time.sleep(1.2)  # the late answer is on its way; the subscription was made before it
+    assert gateway.find_subscription("slowsub1").status == "Active"
+    assert from_gateway(GatewayError(UNAVAILABLE, "ReadTimeout")).status == 503

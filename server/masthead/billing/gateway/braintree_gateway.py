@@ -73,7 +73,18 @@ class _UrlEnvironment(braintree.Environment):  # type: ignore[misc]
         return self._base
 
 
-def configuration(environment: str, merchant_id: str, public_key: str, private_key: str) -> Any:
+# How long one call may take before it is a failure the reader is told of (the SDK's own
+# default is 60 s: a reader at checkout gives up long before; settings move it).
+DEFAULT_TIMEOUT_SECONDS = 20.0
+
+
+def configuration(
+    environment: str,
+    merchant_id: str,
+    public_key: str,
+    private_key: str,
+    timeout: float = DEFAULT_TIMEOUT_SECONDS,
+) -> Any:
     """An SDK Configuration; environment is 'sandbox', 'production' or a base URL."""
     env = braintree.Environment.All.get(environment) or _UrlEnvironment(environment)
     return braintree.Configuration(
@@ -81,6 +92,7 @@ def configuration(environment: str, merchant_id: str, public_key: str, private_k
         merchant_id=merchant_id,
         public_key=public_key,
         private_key=private_key,
+        timeout=timeout,
         wrap_http_exceptions=True,  # network failures as the SDK's own errors, not requests'
     )
 
@@ -110,6 +122,7 @@ class BraintreeGateway:
                 config.braintree_merchant_id,
                 config.braintree_public_key,
                 config.braintree_private_key,
+                config.braintree_timeout_seconds,
             )
         self._gateway = braintree.BraintreeGateway(config)
 
