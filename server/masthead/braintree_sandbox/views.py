@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 from datetime import date, timedelta
 from decimal import Decimal
@@ -58,7 +59,16 @@ def payment_method(row: SandboxPaymentMethod, today: date) -> PaymentMethodInfo:
         billing_postal_code=row.billing_postal_code,
         email=row.email,
         username=row.username,
+        unique_number_identifier=number_fingerprint(row),
     )
+
+
+def number_fingerprint(row: SandboxPaymentMethod) -> str | None:
+    """Braintree's unique_number_identifier of a credit card. The sandbox keeps a card's first
+    six and last four digits only, which tell its accepted test numbers apart."""
+    if row.kind != "CreditCard" or not row.bin or not row.last_4:
+        return None
+    return hashlib.sha256(f"{row.bin}:{row.last_4}".encode()).hexdigest()[:32]
 
 
 def customer(ctx: Ctx, row: SandboxCustomer) -> CustomerInfo:

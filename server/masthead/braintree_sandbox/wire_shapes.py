@@ -58,6 +58,7 @@ def payment_method(m: PaymentMethodInfo) -> tuple[str, dict[str, Node]]:
             "card_type": m.card_type,
             "bin": m.bin,
             "last_4": m.last_4,
+            "unique_number_identifier": m.unique_number_identifier,
             "cardholder_name": m.cardholder_name,
             "billing_address": {"postal_code": m.billing_postal_code},
         }

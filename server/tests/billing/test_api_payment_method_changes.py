@@ -32,6 +32,11 @@ UPDATE_LOG = "payment-method-update-log"
 EDIT_LOG = "payment-method-edit-log"
 
 
+# Different cards the sandbox accepts with a three-digit CVV: one card vaulted again is kept
+# once (test below).
+OTHER_CARDS = ("4111111111111111", "4012888888881881", MASTERCARD, "6011111111111117")
+
+
 def _vault(client: TestClient, sandbox: Sandbox, number: str = MASTERCARD) -> dict[str, Any]:
     response = client.post(METHODS, json={"payment_method_nonce": nonce(sandbox, number)})
     assert response.status_code == 201, response.text
@@ -66,7 +71,7 @@ def test_delete_a_method(client: TestClient, runtime: Runtime, clock: FrozenCloc
     sandbox = setup(runtime)
     sign_in(client)
     first = _vault(client, sandbox)
-    second = _vault(client, sandbox)
+    second = _vault(client, sandbox, OTHER_CARDS[0])
     response = client.delete(f"{METHODS}/{second['token']}")
     assert response.status_code == 204, response.text
     assert _listed(client) == [first]
@@ -238,7 +243,12 @@ def test_the_logs_keep_the_last_three(
 ) -> None:
     sandbox = setup(runtime)
     sign_in(client)
-    tokens = [_vault(client, sandbox)["token"] for _ in range(5)]
+    # Five methods: four cards and the first again with another expiry (a renewed card).
+    tokens = [_vault(client, sandbox, number)["token"] for number in OTHER_CARDS]
+    renewed = sandbox.tokenize_card(OTHER_CARDS[0], "11/31", "123", "10001", "Ada")
+    answer = client.post(METHODS, json={"payment_method_nonce": renewed})
+    assert answer.status_code == 201, answer.text
+    tokens.append(answer.json()["token"])
     updated, edited = [], []
     for token in tokens[:4]:
         clock.advance(timedelta(minutes=1))
@@ -252,3 +262,16 @@ def test_the_logs_keep_the_last_three(
     assert stored[EDIT_LOG] == edited[-3:]
     [left] = _listed(client)
     assert (left["token"], left["default"]) == (tokens[4], True)
+
+
+def test_the_same_card_vaulted_again_is_kept_once(client: TestClient, runtime: Runtime) -> None:
+    """Braintree's fingerprint of the number (unique_number_identifier) tells the same card:
+    typed again (or sent again by a retry after a lost answer) it is the one already there,
+    made the default when asked; the copy is removed from the vault."""
+    sandbox = setup(runtime)
+    sign_in(client)
+    first = _vault(client, sandbox)
+    other = _vault(client, sandbox, OTHER_CARDS[0])
+    again = _vault(client, sandbox)
+    assert again["token"] == first["token"]
+    assert sorted(m["token"] for m in _listed(client)) == sorted([first["token"], other["token"]])

@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 from masthead.billing.api import reconcile_subscribes
 from masthead.billing.memberships.models import BillingCustomer
 from masthead.braintree_sandbox.gateway import SandboxGateway
+from masthead.braintree_sandbox.models import SandboxPaymentMethod
 from masthead.deps import Runtime
 from tests.billing.api_helpers import membership, nonce, setup, sign_in, subscribe
 from tests.billing.faults import (
@@ -136,3 +137,19 @@ def test_reconciliation_forgets_an_intent_the_gateway_never_saw_and_skips_a_live
     reconcile_subscribes(runtime)
     assert intent(runtime) is None
     assert live_at_gateway(runtime) == []
+
+
+def test_a_retry_that_types_the_card_again_vaults_it_once(
+    client: TestClient, runtime: Runtime
+) -> None:
+    """Measured from outside: a retry after a killed subscribe vaulted the reader's card a
+    second time. The same card (Braintree's number fingerprint, same expiry) is kept once.
+    Here the request dies after vaulting the card, before the subscription is made."""
+    sandbox, _ = sign_in_with_fault(client, runtime, Crash())
+    with pytest.raises(Crash):
+        subscribe(client, "sports-annual", nonce(sandbox))
+    retry = subscribe(client, "sports-annual", nonce(sandbox))  # the form sends a new nonce
+    assert retry.status_code == 200, retry.text
+    with runtime.sessions() as db:
+        assert db.query(SandboxPaymentMethod).count() == 1
+    assert charges(runtime) == ["39.99"]

@@ -107,6 +107,7 @@ def as_payment_method(m: Any) -> PaymentMethodInfo:
         billing_postal_code=text_or_none(getattr(billing, "postal_code", None)),
         email=text_or_none(getattr(m, "email", None)),
         username=text_or_none(getattr(m, "username", None)),
+        unique_number_identifier=text_or_none(getattr(m, "unique_number_identifier", None)),
     )
 
 

@@ -129,6 +129,8 @@ class PaymentMethodInfo:
     billing_postal_code: str | None = None
     email: str | None = None  # PayPal
     username: str | None = None  # Venmo
+    # Braintree's fingerprint of a card's number: the same card vaulted twice has the same one.
+    unique_number_identifier: str | None = None
 
 
 @dataclass(frozen=True)

@@ -136,10 +136,32 @@ def add_payment_method(
 def vault(
     gw: PaymentGateway, customer_id: str, nonce: str, make_default: bool
 ) -> PaymentMethodInfo:
+    """The card behind the nonce in the reader's vault, once: a card already there (same
+    number and expiry: a retry after a lost answer, the same card typed again) is the one
+    kept, and the copy just vaulted is removed."""
     try:
-        return gw.vault_payment_method(customer_id, nonce, make_default=make_default)
+        method = gw.vault_payment_method(customer_id, nonce, make_default=make_default)
+        same = _already_vaulted(gw, method)
+        if same is None:
+            return method
+        gw.delete_payment_method(method.token)
+        return gw.make_default(same.token) if make_default else same
     except GatewayError as exc:
         raise card_refusal(exc) from exc
+
+
+def _already_vaulted(gw: PaymentGateway, new: PaymentMethodInfo) -> PaymentMethodInfo | None:
+    if new.unique_number_identifier is None:
+        return None
+    for old in gw.list_payment_methods(new.customer_id):
+        if (
+            old.token != new.token
+            and old.unique_number_identifier == new.unique_number_identifier
+            and (old.expiration_month, old.expiration_year)
+            == (new.expiration_month, new.expiration_year)
+        ):
+            return old
+    return None
 
 
 def card_refusal(exc: GatewayError) -> BillingError:
