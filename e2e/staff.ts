@@ -47,6 +47,9 @@ export const STAFF_ACCOUNTS = {
   'newsletter-lists': ['editor'],
   'newsletter-lists-phone': ['editor'],
   'newsletter-lists-support': ['support'],
+  feedback: ['support'],
+  'feedback-phone': ['support'],
+  'feedback-editor': ['editor'],
 } as const satisfies Record<string, readonly string[]>;
 export type StaffLabel = keyof typeof STAFF_ACCOUNTS;
 

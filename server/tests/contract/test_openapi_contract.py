@@ -107,6 +107,12 @@ RULES: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {
     ("GET", "/blaize/handoff/hop"): {
         "bad-request": ("The next address must be one of our sites' pages.",),
     },
+    # The console's feedback list: a page's start that is no day (feedback/console_routes.py).
+    ("GET", "/admin/api/feedback"): {
+        "bad-request": (
+            "That page of feedback no longer exists. Please start again from the newest.",
+        ),
+    },
     # Feedback: a message of spaces alone (feedback/service.py).
     ("POST", "/wp-json/nyp-membership/v1/feedback"): {
         "bad-request": ("Please write your message.",),

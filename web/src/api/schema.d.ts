@@ -655,6 +655,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readers' feedback, newest first, 50 a page (support)
+         * @description Filter by `topic`, `brand`, and `q`: words found in the message or the reader's address (any case). The next page is asked with the answer's `next` as `before` and `before_id`. Each message links to its reader's page (`reader_id`) while the account exists. Topics: membership, newsletters, website, other.
+         */
+        get: operations["list_feedback_admin_api_feedback_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/me": {
         parameters: {
             query?: never;
@@ -4761,6 +4781,61 @@ export interface components {
              */
             topic: "membership" | "newsletters" | "website" | "other";
         };
+        /** FeedbackItem */
+        FeedbackItem: {
+            /**
+             * Brand
+             * @description The site it was sent from: main, gossip or lifestyle.
+             */
+            brand: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Email
+             * @description The reader's address when they wrote.
+             */
+            email: string;
+            /** Id */
+            id: number;
+            /**
+             * May Reply
+             * @description The reader agreed that staff may reply by email.
+             */
+            may_reply: boolean;
+            /**
+             * Message
+             * @description What the reader wrote, in full.
+             */
+            message: string;
+            /**
+             * Reader Id
+             * @description The account's id, the path of its page in the console's Readers; null once the account is deleted.
+             */
+            reader_id: number | null;
+            /**
+             * Reader Name
+             * @description The account's full or display name today; null when it has none or is deleted.
+             */
+            reader_name: string | null;
+            /**
+             * Topic
+             * @description membership, newsletters, website or other.
+             */
+            topic: string;
+        };
+        /** FeedbackListOut */
+        FeedbackListOut: {
+            /**
+             * Items
+             * @description Newest first, at most 50.
+             */
+            items: components["schemas"]["FeedbackItem"][];
+            /** @description The next (older) page's start; null: none. */
+            next: components["schemas"]["FeedbackPlace"] | null;
+        };
         /** FeedbackOut */
         FeedbackOut: {
             /**
@@ -4768,6 +4843,19 @@ export interface components {
              * @description The thank-you sentence to show.
              */
             message: string;
+        };
+        /**
+         * FeedbackPlace
+         * @description Where the next page starts: asked with before=created_at, before_id=id.
+         */
+        FeedbackPlace: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Id */
+            id: number;
         };
         /** FollowingOut */
         FollowingOut: {
@@ -10817,6 +10905,59 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_feedback_admin_api_feedback_get: {
+        parameters: {
+            query?: {
+                topic?: ("membership" | "newsletters" | "website" | "other") | null;
+                brand?: ("main" | "gossip" | "lifestyle") | null;
+                q?: string | null;
+                before?: string | null;
+                before_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackListOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
