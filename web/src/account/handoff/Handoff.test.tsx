@@ -93,6 +93,9 @@ it('after a sign-in, hops through the other brands only where the page says so',
   expect(throughAllBrands('/account/settings', false, false)).toBe('/account/settings');
   expect(throughAllBrands('/account/settings', undefined, false)).toBe('/account/settings');
   expect(throughAllBrands('/account/settings', true, true)).toBe('/account/settings');
+  // Longer than the server takes: straight on, signed in here at least, never a 400 page.
+  const long = `/account/settings?x=${'a'.repeat(2000)}`;
+  expect(throughAllBrands(long, true, false)).toBe(long);
 });
 
 it("reads the server's word on signing in on every brand", async () => {

@@ -8,12 +8,15 @@
 import { FOCUS_ON_ARRIVAL_KEY } from '../../ui/PageHeading';
 
 export const ALL_BRANDS_PATH = '/blaize/handoff/brands';
+/** The server's longest return address (identity/handoff/targets.py MAX_TARGET_LENGTH): a
+ * longer one would be refused with a 400 page, so such a reader goes straight on instead. */
+const MAX_RETURN_LENGTH = 2000;
 
 /** Where to go after a sign-in: through the other brands first when this host is one of several
  * (and then the landing page's heading takes the focus, as after a move inside the app). */
 export function throughAllBrands(destination: string, signInAllBrands: boolean | undefined, mobileApp: boolean): string {
   // The app's web view is one site only: it signs in again through the app's own hand-off.
-  if (!signInAllBrands || mobileApp) return destination;
+  if (!signInAllBrands || mobileApp || destination.length > MAX_RETURN_LENGTH) return destination;
   try {
     // The page the hops end at continues this navigation: its heading takes the focus.
     window.sessionStorage.setItem(FOCUS_ON_ARRIVAL_KEY, '1');

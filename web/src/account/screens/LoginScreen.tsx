@@ -6,10 +6,11 @@ import { PageHeading } from '../../ui/PageHeading';
 import { TextField } from '../../ui/TextField';
 import { FormError, SubmitButton } from '../FormParts';
 import { messages } from '../messages';
-import { useGoTo } from '../navigation';
+import { pageLeaving, useGoTo } from '../navigation';
 import { throughAllBrands } from '../handoff/allBrands';
 import { isPayflowTarget } from '../payflow/handoff';
-import { resolveLoginRedirect } from '../redirect';
+import { DEFAULT_REDIRECT, resolveLoginRedirect } from '../redirect';
+import { registrationLanding } from '../registrationLanding';
 import { forgetRedirectPath, readRedirectPath } from '../redirectStorage';
 import { SocialSignIn } from '../social/SocialSignIn';
 import { useIdentity } from '../state/IdentityProvider';
@@ -24,7 +25,9 @@ export default function LoginScreen() {
   const { loggedIn } = useDataLayer();
   const [searchParams] = useSearchParams();
   const goTo = useGoTo();
-  const submitted = useRef(false);
+  // A sign-in from this page (the form or a provider's popup) is under way: it navigates
+  // itself, so the "already logged in" redirect below must not fire when its session arrives.
+  const signingIn = useRef(false);
 
   const target = () =>
     resolveLoginRedirect({
@@ -35,28 +38,32 @@ export default function LoginScreen() {
     });
 
   // A reader who is already logged in has nothing to do here.
-  const alreadyLoggedIn = loggedIn && !submitted.current;
+  const alreadyLoggedIn = loggedIn && !signingIn.current;
   useEffect(() => {
     if (!alreadyLoggedIn) return;
     const destination = target();
     forgetRedirectPath();
     goTo(destination);
-    // Only on arrival: the submit handler does its own navigation.
+    // Only on arrival: a sign-in here does its own navigation (signedIn below).
   }, [alreadyLoggedIn]);
+
+  /** After a sign-in here: through the other brands' sites when there are several, then on. */
+  const signedIn = (destination: string) => goTo(throughAllBrands(destination, config.signInAllBrands, state.mobileApp));
 
   const form = useAccountForm({
     fields: FIELDS,
     check: checkLogin,
     submit: async ({ email, password }) => {
-      submitted.current = true;
+      signingIn.current = true;
       try {
         const session = await login({ email: email.trim(), password });
         const destination = target();
         await completeLogin(session);
         forgetRedirectPath();
-        goTo(throughAllBrands(destination, config.signInAllBrands, state.mobileApp));
+        // Through the other brands' sites: "Logging in…" until the page goes.
+        if (signedIn(destination)) await pageLeaving();
       } catch (error) {
-        submitted.current = false;
+        signingIn.current = false;
         throw error;
       }
     },
@@ -88,7 +95,24 @@ export default function LoginScreen() {
             {form.submitting ? 'Logging in…' : 'Log in'}
           </SubmitButton>
         </form>
-        <SocialSignIn />
+        <SocialSignIn
+          onSigningIn={() => {
+            signingIn.current = true;
+          }}
+          onFailed={() => {
+            signingIn.current = false;
+          }}
+          onSignedIn={(action) => {
+            const destination = target();
+            if (action === 'register') {
+              // A reader new to us: where registering goes (the welcome page, or the payflow).
+              signedIn(registrationLanding(destination === DEFAULT_REDIRECT ? null : destination));
+              return;
+            }
+            forgetRedirectPath();
+            signedIn(destination);
+          }}
+        />
         <p className="form-footer">
           <Link to="/account/forgot-password">Forgot your password?</Link>
         </p>

@@ -1,4 +1,4 @@
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { register as registerCall } from '../../api/identity';
 import { PageHeading } from '../../ui/PageHeading';
@@ -6,10 +6,10 @@ import { TextField } from '../../ui/TextField';
 import { FormError, SubmitButton } from '../FormParts';
 import { messages } from '../messages';
 import { NEW_PASSWORD_HINT, passwordRefusal } from '../newPassword';
-import { useGoTo } from '../navigation';
+import { pageLeaving, useGoTo } from '../navigation';
 import { isPayflowTarget } from '../payflow/handoff';
-import { acceptRedirect } from '../redirect';
-import { forgetRedirectPath, rememberRedirectPath } from '../redirectStorage';
+import { acceptRedirect, DEFAULT_REDIRECT } from '../redirect';
+import { registrationLanding } from '../registrationLanding';
 import { SocialSignIn } from '../social/SocialSignIn';
 import { useIdentity } from '../state/IdentityProvider';
 import { useAccountForm } from '../useAccountForm';
@@ -27,10 +27,15 @@ export const REGISTER_SETTLE_MS = 500;
 
 export default function RegisterScreen() {
   const { config, completeLogin, state } = useIdentity();
-  const navigate = useNavigate();
   const goTo = useGoTo();
   const [searchParams] = useSearchParams();
   const formElement = useRef<HTMLFormElement>(null);
+  const redirect = () => acceptRedirect(searchParams.get('redirect'), config.allowedRedirectHosts);
+  // After a sign-in here: signed in on the other brands' sites too on the way (allBrands.ts).
+  const signedIn = (destination: string) => goTo(throughAllBrands(destination, config.signInAllBrands, state.mobileApp));
+  // A new account, by the form or a provider's popup: the welcome page, or the payflow with
+  // the plan and story kept when the reader was on the way to subscribe.
+  const registered = () => signedIn(registrationLanding(redirect()));
   const form = useAccountForm({
     fields: FIELDS,
     check: checkRegistration,
@@ -48,19 +53,10 @@ export default function RegisterScreen() {
         email: values.email.trim(),
         password: values.password,
       });
-      // A redirect given to the register page is honoured after the success page.
-      const redirect = acceptRedirect(searchParams.get('redirect'), config.allowedRedirectHosts);
-      if (redirect) rememberRedirectPath(redirect);
       await new Promise((resolve) => setTimeout(resolve, REGISTER_SETTLE_MS));
       await completeLogin(session);
-      if (redirect && isPayflowTarget(redirect)) {
-        // On the way to subscribe: straight on to the payflow, with the plan and story kept.
-        forgetRedirectPath();
-        goTo(redirect);
-        return;
-      }
-      // Signed in on the other brands' sites too, on the way (handoff/allBrands.ts).
-      goTo(throughAllBrands('/account/register-success', config.signInAllBrands, state.mobileApp));
+      // Through the other brands' sites: "Creating your account…" until the page goes.
+      if (registered()) await pageLeaving();
     },
   });
 
@@ -96,11 +92,9 @@ export default function RegisterScreen() {
             {form.submitting ? 'Creating your account…' : 'Create account'}
           </SubmitButton>
         </form>
-        <SocialSignIn
-          onSignedIn={(action) =>
-            navigate(action === 'register' ? '/account/register-success' : '/account/settings', { replace: true })
-          }
-        />
+        {/* No redirect to hold here: RedirectIfLoggedIn decided on arrival. A reader who had
+            an account already goes where the page's redirect says, as a login would. */}
+        <SocialSignIn onSignedIn={(action) => (action === 'register' ? registered() : signedIn(redirect() ?? DEFAULT_REDIRECT))} />
         <p className="form-footer">
           By creating an account you agree to our <a href="/terms/">Terms of Use</a> and{' '}
           <a href="/privacy/">Privacy Policy</a>.

@@ -4,14 +4,14 @@ import { ErrorAlert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { fetchSocialProviders } from './socialApi';
 import { PROVIDER_LABELS } from './texts';
-import { useSocialSignIn, type SignedInAction } from './useSocialSignIn';
+import { useSocialSignIn, type SocialSignInEvents } from './useSocialSignIn';
 import './SocialSignIn.css';
 
 /** The login and register screens' buttons for the providers the server offers. */
-export function SocialSignIn({ onSignedIn }: { onSignedIn?: (action: SignedInAction) => void }) {
+export function SocialSignIn(events: SocialSignInEvents) {
   const headingId = useId();
   const offered = useQuery({ queryKey: ['social-providers'], queryFn: fetchSocialProviders });
-  const { signIn, loading, failure } = useSocialSignIn(onSignedIn);
+  const { signIn, loading, failure } = useSocialSignIn(events);
   const providers = offered.data ?? [];
   if (providers.length === 0) return null;
   return (

@@ -21,13 +21,27 @@ export interface SocialFailure {
   detail: string;
 }
 
-export function useSocialSignIn(onSignedIn?: (action: SignedInAction) => void) {
+/**
+ * What the page hears of a sign-in. A page that redirects readers who are already signed in
+ * holds that redirect from onSigningIn (before the session exists) until onFailed: the
+ * sign-in's own navigation, in onSignedIn, is the only one.
+ */
+export interface SocialSignInEvents {
+  /** The provider answered for a reader: the session is being made. */
+  onSigningIn?: () => void;
+  /** Signed in, the provider's names merged: the page goes on (it leaves this page). */
+  onSignedIn?: (action: SignedInAction) => void;
+  /** The sign-in under way failed (its failure is shown beside the buttons). */
+  onFailed?: () => void;
+}
+
+export function useSocialSignIn(events: SocialSignInEvents = {}) {
   const { completeLogin, profileSaved } = useIdentity();
   const [loading, setLoading] = useState<SocialProvider | null>(null);
   const [failure, setFailure] = useState<SocialFailure | null>(null);
   const stop = useRef<() => void>(() => {});
-  const latestOnSignedIn = useRef(onSignedIn);
-  latestOnSignedIn.current = onSignedIn;
+  const latestEvents = useRef(events);
+  latestEvents.current = events;
 
   useEffect(() => () => stop.current(), []);
 
@@ -39,6 +53,7 @@ export function useSocialSignIn(onSignedIn?: (action: SignedInAction) => void) {
         return;
       }
       setLoading(result.provider);
+      latestEvents.current.onSigningIn?.();
       try {
         const session =
           result.action === 'login'
@@ -47,10 +62,18 @@ export function useSocialSignIn(onSignedIn?: (action: SignedInAction) => void) {
         if (result.action === 'register') await new Promise((resolve) => setTimeout(resolve, REGISTER_SETTLE_MS));
         await completeLogin(session);
         await mergeProviderProfile(result.provider, profileSaved);
-        latestOnSignedIn.current?.(result.action);
       } catch (error) {
+        setLoading(null);
         setFailure({ text: SOCIAL_LOGIN_FAILURE, detail: isApiError(error) ? error.message : '' });
-      } finally {
+        latestEvents.current.onFailed?.();
+        return;
+      }
+      const { onSignedIn } = latestEvents.current;
+      if (onSignedIn) {
+        // The page leaves (by the router, or by a page load through the other brands' sites):
+        // the button stays busy until then rather than offering a second sign-in.
+        onSignedIn(result.action);
+      } else {
         setLoading(null);
       }
     },
