@@ -30,7 +30,7 @@ const mangleProps = { include: /^_[a-z]/, reserved: ['_squatch', '_chunks', '_co
 export const CHUNKS: Record<string, string[]> = {
   cta: ['CtaWidget', 'cta', 'documents', 'frameBridge', 'validate'],
   documents: ['errorWidget', 'reloadWidget', 'documents', 'frameBridge', 'validate'],
-  autofill: ['cookieStore', 'cookieCodec', 'referralCode', 'urlRules', 'dom', 'http', 'validate'],
+  autofill: ['cookieStore', 'topLevelDomain', 'cookieCodec', 'referralCode', 'urlRules', 'dom', 'http', 'validate'],
 };
 
 /** The names in src/core.ts's `core`: all a chunk may import from a module it does not bundle. */
