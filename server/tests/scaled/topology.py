@@ -141,6 +141,8 @@ def running(
         MASTHEAD_LOG_FORMAT="json",
         MASTHEAD_SEED_DEMO="true",
         MASTHEAD_RATE_LIMIT_PER_ADDRESS="1000",
+        # argon2id at its cheapest, as in every test (tests/conftest.py says why).
+        MASTHEAD_PASSWORD_HASHING="minimal",
         MASTHEAD_METRICS_KEY=METRICS_KEY,
         # The shared Redis keeps counts for a window: this run's are its own.
         MASTHEAD_REDIS_KEY_PREFIX=f"masthead-test:{uuid.uuid4().hex}",
