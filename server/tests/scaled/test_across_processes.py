@@ -14,9 +14,8 @@ from pathlib import Path
 import httpx
 from prometheus_client.parser import text_string_to_metric_families
 
-from tests.scaled.topology import METRICS_KEY, Processes
+from tests.scaled.topology import METRICS_KEY, Processes, register
 
-PASSWORD = "Correct-Horse-1"
 DEMO_READER, DEMO_PASSWORD = "reader@example.com", "Masthead-Demo-1"  # masthead/seed.py
 MAIN_SPOT, RALLY = "sp_MhMain01", 3101  # a demo story of the main brand (articles/demo_content.py)
 
@@ -28,26 +27,10 @@ def _reader(topology: Processes, label: str) -> tuple[httpx.Client, str]:
     return client, email
 
 
-def _register(client: httpx.Client, base: str, email: str) -> None:
-    answer = client.post(
-        f"{base}/blaize/register",
-        json={
-            "identifiers": {"email_address": email},
-            "validators": {"password": PASSWORD},
-            "attributes": {
-                "full-name": "Ada Lovelace",
-                "first-name": "Ada",
-                "last-name": "Lovelace",
-            },
-        },
-    )
-    assert answer.status_code == 200, answer.text
-
-
 def test_a_session_and_a_nonce_from_one_process_work_on_another(topology: Processes) -> None:
     a, b = topology.web[:2]
     client, email = _reader(topology, "session")
-    _register(client, a, email)
+    register(client, a, email)
     layer = client.get(f"{b}/blaize/datalayer")
     assert layer.status_code == 200 and layer.json()["dataLayer"]["loggedIn"] is True
     nonce = client.get(f"{a}/wp-json/nyp-membership/v1/nonce").json()["nonce"]
@@ -62,7 +45,7 @@ def test_a_session_and_a_nonce_from_one_process_work_on_another(topology: Proces
 
 def test_rate_limits_count_across_processes(topology: Processes) -> None:
     client, email = _reader(topology, "limits")
-    _register(client, topology.web[0], email)
+    register(client, topology.web[0], email)
     wrong = {"identifiers": {"email_address": email}, "validators": {"password": "Wrong-Horse-9"}}
     statuses = [
         client.post(f"{base}/blaize/login", json=wrong).status_code
@@ -114,7 +97,7 @@ def test_two_job_workers_send_each_mail_once(topology: Processes) -> None:
     client, _ = _reader(topology, "mail")
     emails = [f"mail-{n}-{time.monotonic_ns()}@example.com" for n in range(12)]
     for email, base in zip(emails, cycle(topology.web[:2]), strict=False):
-        _register(httpx.Client(headers={"Origin": topology.public_url}, timeout=10), base, email)
+        register(httpx.Client(headers={"Origin": topology.public_url}, timeout=10), base, email)
         assert (
             client.post(
                 f"{base}/blaize/users/reset", json={"identifiers": {"email_address": email}}

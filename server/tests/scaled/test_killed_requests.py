@@ -10,9 +10,8 @@ import time
 
 import httpx
 
-from tests.scaled.topology import Processes
+from tests.scaled.topology import Processes, register
 
-PASSWORD = "Correct-Horse-1"
 PLAN = "sports-annual"
 SUBSCRIBE = "/blaize/payment/braintree/subscribe"
 SUBSCRIPTIONS = "/blaize/payment/braintree/subscriptions"
@@ -21,16 +20,22 @@ SUBSCRIPTIONS = "/blaize/payment/braintree/subscriptions"
 def _signed_in(topology: Processes, base: str) -> tuple[httpx.Client, str]:
     email = f"killed-{time.monotonic_ns()}@example.com"
     client = httpx.Client(headers={"Origin": topology.public_url}, timeout=30)
-    answer = client.post(
-        f"{base}/blaize/register",
-        json={
-            "identifiers": {"email_address": email},
-            "validators": {"password": PASSWORD},
-            "attributes": {"full-name": "Kim Killed", "first-name": "Kim", "last-name": "Killed"},
-        },
-    )
-    assert answer.status_code == 200, answer.text
+    register(client, base, email)
     return client, email
+
+
+# The reader's subscriptions at the gateway (the sandbox's tables), by their state.
+AT_GATEWAY = (
+    "SELECT s.{column} FROM bt_sandbox_subscriptions s JOIN bt_sandbox_payment_methods m"
+    " ON m.token = s.payment_method_token JOIN billing_customers c"
+    " ON c.customer_id = m.customer_id JOIN users u ON u.id = c.user_id"
+    " WHERE u.email = %s AND s.status IN ({states})"
+)
+
+
+def _at_gateway(topology: Processes, email: str, column: str, *states: str) -> list[object]:
+    query = AT_GATEWAY.format(column=column, states=", ".join(f"'{s}'" for s in states))
+    return [row[0] for row in topology.sql(query, email)]
 
 
 def _wait_for(check: object, seconds: float = 20.0) -> None:
@@ -58,17 +63,11 @@ def test_a_retry_after_a_killed_subscribe_finishes_it_at_once(topology: Processe
 
     thread = threading.Thread(target=first)
     thread.start()
-    made = (
-        "SELECT s.id FROM bt_sandbox_subscriptions s JOIN bt_sandbox_payment_methods m"
-        " ON m.token = s.payment_method_token JOIN billing_customers c"
-        " ON c.customer_id = m.customer_id JOIN users u ON u.id = c.user_id"
-        " WHERE u.email = %s AND s.status = 'Active'"
-    )
-    _wait_for(lambda: topology.sql(made, email))  # the gateway made it; its answer is late
+    _wait_for(lambda: _at_gateway(topology, email, "id", "Active"))  # made; answered late
     topology.kill_web(2)
     thread.join(10)
     assert "error" in dying, dying  # the first request never answered
-    [(gateway_id,)] = topology.sql(made, email)
+    [gateway_id] = _at_gateway(topology, email, "id", "Active")
     stored = (
         "SELECT s.id FROM billing_subscriptions s JOIN users u ON u.id = s.user_id"
         " WHERE u.email = %s"
@@ -81,7 +80,7 @@ def test_a_retry_after_a_killed_subscribe_finishes_it_at_once(topology: Processe
     assert retry.status_code == 200, retry.text
     assert retry.json() == {"grant_id": gateway_id}
     assert took < 5, f"the retry waited {took:.1f} s"  # no claim left to wait out
-    assert topology.sql(made, email) == [(gateway_id,)]  # one subscription at the gateway
+    assert _at_gateway(topology, email, "id", "Active") == [gateway_id]  # one at the gateway
     assert topology.sql(stored, email) == [(gateway_id,)]
     charges = topology.sql(
         "SELECT count(*) FROM bt_sandbox_transactions WHERE subscription_id = %s", gateway_id
@@ -125,13 +124,7 @@ def test_a_retry_after_a_killed_switch_finishes_it_at_once(topology: Processes) 
     took = time.monotonic() - started
     assert took < 10, f"the retry waited {took:.1f} s"
     assert retry.status_code in (200, 409), retry.text  # 409: the change was already made
-    live = (
-        "SELECT s.plan_id FROM bt_sandbox_subscriptions s JOIN bt_sandbox_payment_methods m"
-        " ON m.token = s.payment_method_token JOIN billing_customers c"
-        " ON c.customer_id = m.customer_id JOIN users u ON u.id = c.user_id"
-        " WHERE u.email = %s AND s.status IN ('Active', 'Pending')"
-    )
-    assert topology.sql(live, email) == [(PLAN,)]
+    assert _at_gateway(topology, email, "plan_id", "Active", "Pending") == [PLAN]
     assert _charges(topology, email) == charged  # the switch charged nothing more
     shown = client.get(f"{b}{SUBSCRIPTIONS}").json()
     assert [s["plan_id"] for s in shown if s["subscription-state"] in ("active", "pending")] == [

@@ -20,11 +20,11 @@ import httpx
 import psycopg
 import pytest
 import redis
-from psycopg import sql
 
 from masthead.scaled import (
     DEFAULT_REDIS,
     Topology,
+    ensure_database,
     fresh_metrics_dir,
     prepare,
     stop_all,
@@ -33,6 +33,7 @@ from masthead.scaled import (
 
 SERVER_DIR = Path(__file__).resolve().parents[2]
 START_SECONDS = 60.0
+PASSWORD = "Correct-Horse-1"
 METRICS_KEY = "scaled-metrics-key"
 
 
@@ -58,14 +59,26 @@ def free_port() -> int:
 
 def fresh_database(test_url: str, name: str) -> str:
     """An empty database of that name on the tests' PostgreSQL server."""
-    parts = urlsplit(test_url)
-    admin = urlunsplit(parts._replace(scheme="postgresql", path="/postgres"))
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(
-            sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
-        )
-        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    return urlunsplit(parts._replace(path=f"/{name}"))
+    url = urlunsplit(urlsplit(test_url)._replace(path=f"/{name}"))
+    ensure_database(url, fresh=True)  # as `make run-scaled --fresh` makes it
+    return url
+
+
+def register(client: httpx.Client, base: str, email: str, password: str = PASSWORD) -> None:
+    """A new reader, registered through `base`; `client` holds their session cookie."""
+    answer = client.post(
+        f"{base}/blaize/register",
+        json={
+            "identifiers": {"email_address": email},
+            "validators": {"password": password},
+            "attributes": {
+                "full-name": "Ada Lovelace",
+                "first-name": "Ada",
+                "last-name": "Lovelace",
+            },
+        },
+    )
+    assert answer.status_code == 200, answer.text
 
 
 @dataclass

@@ -8,6 +8,8 @@ import { isPayflowTarget } from './payflow/handoff';
 import { forgetRedirectPath, rememberRedirectPath } from './redirectStorage';
 
 export const REGISTER_SUCCESS_PATH = '/account/register-success';
+/** Spec section 9: wait 500 ms after registering (the form or a popup) before reading the new session. */
+export const REGISTER_SETTLE_MS = 500;
 
 /** `redirect` must already be accepted (acceptRedirect or resolveLoginRedirect). */
 export function registrationLanding(redirect: string | null): string {

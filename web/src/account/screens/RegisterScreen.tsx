@@ -9,7 +9,7 @@ import { NEW_PASSWORD_HINT, passwordRefusal } from '../newPassword';
 import { pageLeaving, useGoTo } from '../navigation';
 import { isPayflowTarget } from '../payflow/handoff';
 import { acceptRedirect, DEFAULT_REDIRECT } from '../redirect';
-import { registrationLanding } from '../registrationLanding';
+import { REGISTER_SETTLE_MS, registrationLanding } from '../registrationLanding';
 import { SocialSignIn } from '../social/SocialSignIn';
 import { useIdentity } from '../state/IdentityProvider';
 import { useAccountForm } from '../useAccountForm';
@@ -21,9 +21,6 @@ import { VerificationFailed, submitAgain } from '../humanVerification/Verificati
 import { throughAllBrands } from '../handoff/allBrands';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
-
-/** Spec section 9: wait 500 ms after registering before reading the new session. */
-export const REGISTER_SETTLE_MS = 500;
 
 export default function RegisterScreen() {
   const { config, completeLogin, state } = useIdentity();

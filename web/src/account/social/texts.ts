@@ -1,8 +1,6 @@
 /** Spec section 8 (social login) and section 9 (popups, social-loading reset). */
 export const SOCIAL_LOGIN_FAILURE = 'Sorry, there was a problem logging into your account.';
 export const SOCIAL_LOADING_RESET_MS = 5000;
-/** Section 9's 500 ms wait after register, before the new session is read. */
-export const REGISTER_SETTLE_MS = 500;
 export const POPUP_WIDTH = 500;
 export const POPUP_HEIGHT = 600;
 

@@ -12,7 +12,8 @@ import { useIdentity } from '../state/IdentityProvider';
 import type { PopupResult } from './popupMessage';
 import { fetchProviderNames, registerWithProvider, type SocialProvider } from './socialApi';
 import { openSocialPopup } from './socialPopup';
-import { REGISTER_SETTLE_MS, SOCIAL_LOADING_RESET_MS, SOCIAL_LOGIN_FAILURE } from './texts';
+import { REGISTER_SETTLE_MS } from '../registrationLanding';
+import { SOCIAL_LOADING_RESET_MS, SOCIAL_LOGIN_FAILURE } from './texts';
 
 export type SignedInAction = 'login' | 'register';
 
