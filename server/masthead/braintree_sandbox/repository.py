@@ -133,13 +133,16 @@ def upsert_plan(db: Session, plan_id: str, values: dict[str, Any]) -> None:
 
 
 def lock_subscriptions(db: Session, ids: Sequence[str]) -> dict[str, SandboxSubscription]:
-    """Locked in id order, so two runs whose chunks overlap cannot deadlock each other, and
-    detached from the session: save_subscriptions writes them back in one statement."""
+    """Locked in id order, and detached from the session: save_subscriptions writes them back
+    in one statement. Rows another transaction holds are skipped, not waited for (PostgreSQL):
+    two workers' runs walk the same due list and each bills the chunks the other is not
+    billing, instead of queueing behind each other chunk by chunk. A row skipped because a
+    reader's change holds it stays due for the next run."""
     rows = db.scalars(
         select(SandboxSubscription)
         .where(SandboxSubscription.id.in_(ids))
         .order_by(SandboxSubscription.id)
-        .with_for_update()
+        .with_for_update(skip_locked=True)
     ).all()
     for row in rows:
         db.expunge(row)

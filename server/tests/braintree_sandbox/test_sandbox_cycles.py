@@ -407,8 +407,8 @@ def test_a_run_overlapping_another_bills_each_subscription_once(
     second = threading.Thread(target=lambda: reports.append(bill_due(behind)))
 
     def run_the_other() -> None:
-        # On PostgreSQL it waits for the rows this run has locked; SQLite locks none, so it
-        # bills `early` at once, under this run's feet.
+        # On PostgreSQL it skips the rows this run has locked (this run bills them); SQLite
+        # locks none, so it bills `early` at once, under this run's feet.
         second.start()
         if not postgres:
             second.join()
@@ -429,3 +429,37 @@ def test_a_run_overlapping_another_bills_each_subscription_once(
     if not postgres:  # the other run billed `early` first: this one saw and skipped it
         assert (reports[0].charged, sorted(first.charged)) == ([early], sorted(others))
         assert "changed meanwhile; billing it one by one" in caplog.text
+    else:  # the other run neither waited for this one's chunk nor billed it
+        assert (reports[0].charged, sorted(first.charged)) == ([], sorted([early, *others]))
+
+
+def test_two_runs_at_once_share_the_due_subscriptions_out(
+    sandbox: SandboxGateway, runtime: Runtime, clock: FrozenClock, token: str
+) -> None:
+    """Two workers' periodic runs fire together: the second bills what the first is not
+    billing instead of queueing behind its locks (on PostgreSQL; SQLite has one writer)."""
+    if not runtime.settings.database_url.startswith("postgresql"):
+        pytest.skip("row locks are PostgreSQL's: SQLite runs one writer at a time")
+    on(clock, date(2026, 11, 22))
+    subs = [sandbox.create_subscription(token, "monthly").id for _ in range(4)]
+    at = datetime(2026, 12, 22, 9, tzinfo=UTC)
+    other = build_process_runtime(runtime.settings, FrozenClock(at))
+    reports: list[CycleReport] = []
+    second = threading.Thread(target=lambda: reports.append(bill_due(other, chunk=2)))
+
+    def run_the_other_to_its_end() -> None:
+        second.start()
+        second.join(10)  # while this run holds its first chunk's rows
+        assert not second.is_alive(), "the second run waited for the first one's rows"
+
+    # The third time it is asked the time, this run holds the rows of its first chunk.
+    runtime.clock = HookedClock(at, 3, run_the_other_to_its_end)
+    try:
+        first = bill_due(runtime, chunk=2)
+    finally:
+        second.join()
+        other.engine.dispose()
+
+    ordered = sorted(subs)
+    assert (sorted(first.charged), sorted(reports[0].charged)) == (ordered[:2], ordered[2:])
+    assert renewals_on(runtime, date(2026, 12, 22)) == dict.fromkeys(subs, 1)

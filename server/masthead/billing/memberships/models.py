@@ -11,7 +11,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Date, ForeignKey, Integer, String
+from sqlalchemy import JSON, Boolean, Date, ForeignKey, Index, Integer, String, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from masthead.billing.gateway.money import Money
@@ -19,17 +19,28 @@ from masthead.db import Base, UTCDateTime
 
 
 class BillingCustomer(Base):
-    """A reader's customer at the gateway, and the claim that serialises their subscribes."""
+    """A reader's customer at the gateway, and the subscribe they have under way."""
 
     __tablename__ = "billing_customers"
+    # The worker looks for abandoned subscribes every minute (subscribe.reconcile_abandoned):
+    # an index of the few rows with an intent, not a scan of every customer.
+    __table_args__ = (
+        Index(
+            "ix_billing_customers_subscribe_intent",
+            "subscribe_intent_id",
+            postgresql_where=text("subscribe_intent_id IS NOT NULL"),
+            sqlite_where=text("subscribe_intent_id IS NOT NULL"),
+        ),
+    )
 
     user_id: Mapped[int] = mapped_column(
         ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
     )
     customer_id: Mapped[str] = mapped_column(String(36), unique=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
-    # Set (in its own committed transaction) while a subscribe talks to the gateway: a double
-    # click or a retried request waits for it instead of charging a second time.
+    # No longer written or read: the subscribe claim is a lock (masthead/claims.py) since
+    # migration 0030's release. Kept so that release's predecessor still runs beside it during
+    # a rolling deploy; dropped a release later (README: expand, then contract).
     subscribe_claimed_until: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     # The gateway subscription id a subscribe chose, committed before the gateway is called
     # and cleared with the claim once the subscription is stored: a retry after a dead
