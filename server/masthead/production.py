@@ -104,11 +104,20 @@ def database_problems(engine: Engine) -> list[str]:
         return [f"MASTHEAD_DATABASE_URL: the referral tenants could not be read ({reason})"]
 
 
+def refuse_unsafe_settings(settings: Settings) -> None:
+    """refuse_unsafe_production's settings half, which needs no database: `masthead.serve`
+    asks it before migrating, so a start refused for its settings leaves the database as it was."""
+    if settings.production:
+        _refuse(settings_problems(settings))
+
+
 def refuse_unsafe_production(settings: Settings, engine: Engine) -> None:
     """In production, raise ProductionRefused naming every problem; otherwise do nothing."""
-    if not settings.production:
-        return
-    problems = settings_problems(settings) + database_problems(engine)
+    if settings.production:
+        _refuse(settings_problems(settings) + database_problems(engine))
+
+
+def _refuse(problems: list[str]) -> None:
     if problems:
         lines = "\n".join(f"  - {problem}" for problem in problems)
         raise ProductionRefused(

@@ -13,7 +13,7 @@ from fastapi import FastAPI
 
 from masthead.app import create_app
 from masthead.migrate import upgrade
-from masthead.production import ProductionRefused
+from masthead.production import ProductionRefused, refuse_unsafe_settings
 from masthead.seed import seed_demo
 from masthead.settings import Settings
 
@@ -62,8 +62,9 @@ def main() -> None:
     args = parser.parse_args()
 
     settings = settings_for(args.host, args.port)
-    upgrade(settings.database_url)
     try:
+        refuse_unsafe_settings(settings)
+        upgrade(settings.database_url)
         app = create_app(settings)
     except ProductionRefused as refused:
         raise SystemExit(str(refused)) from None

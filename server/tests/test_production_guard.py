@@ -194,6 +194,8 @@ def test_the_server_refuses_to_start_with_one_message(tmp_path: Path) -> None:
     assert "MASTHEAD_PUBLIC_URL=http://127.0.0.1:8799" in done.stderr
     assert "MASTHEAD_MAIL_BACKEND" not in done.stderr
     assert "serving" not in done.stdout
+    # Refused before migrating: a misconfigured start leaves the database as it found it.
+    assert not (tmp_path / "production.db").exists()
 
 
 def test_a_job_worker_refuses_to_start_too(tmp_path: Path, database_url: str) -> None:
