@@ -83,6 +83,14 @@ class Settings(BaseSettings):
         description="'inprocess' drains the outbox in a server thread; 'off' leaves it to "
         "`python -m masthead.worker` processes.",
     )
+    job_lease_seconds: int = Field(
+        default=30,
+        ge=1,
+        le=3600,
+        description="How long a job worker's claim on a job hides it from the other workers; "
+        "renewed every third of it while the job runs, so a killed worker's job is taken over "
+        "within this time (a job runs again if its worker stalls longer than this).",
+    )
     log_format: Literal["text", "json"] = Field(
         default="text",
         description="text: lines for a person (make run). json: one JSON object per line with "

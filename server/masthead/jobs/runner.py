@@ -6,8 +6,9 @@ it runs again, so handlers must tolerate repeats. Each run knows its job's deliv
 and webhooks as their Idempotency-Key, so a receiver (and the dev mailbox) sees a repeat as
 the same delivery.
 
-A claim is a lease that the running worker keeps renewing (LeaseKeeper): a worker killed
-mid-job leaves it to the others within LEASE, not after the longest a handler might run.
+A claim is a lease (MASTHEAD_JOB_LEASE_SECONDS) that the running worker keeps renewing
+(LeaseKeeper): a worker killed mid-job leaves it to the others within the lease, not after the
+longest a handler might run.
 """
 
 from __future__ import annotations
@@ -27,10 +28,9 @@ log = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 8
 MAX_BACKOFF = timedelta(hours=1)
-# A claimed job is hidden from other workers this long, renewed every LEASE_RENEW_SECONDS
-# while its handler runs: a dead worker's job is picked up again within LEASE.
-LEASE = timedelta(seconds=30)
-LEASE_RENEW_SECONDS = 10.0
+# A claimed job is hidden from other workers for the lease (lease_of), renewed this many times
+# per lease while its handler runs: a renewal may fail or come late twice before it lapses.
+RENEWALS_PER_LEASE = 3
 POLL_SECONDS = 0.2
 ERROR_PAUSE_SECONDS = 2.0
 # The loop checks for stop between batches, so a small batch keeps shutdown quick.
@@ -51,12 +51,19 @@ def delivery_key() -> str | None:
     return None if job_id is None else f"masthead-job-{job_id}"
 
 
+def lease_of(runtime: Runtime) -> timedelta:
+    """How long a claim hides a job from the other workers: a dead worker's job is picked up
+    again within it."""
+    return timedelta(seconds=runtime.settings.job_lease_seconds)
+
+
 class LeaseKeeper:
-    """Renews a running job's lease every LEASE_RENEW_SECONDS until stopped."""
+    """Renews a running job's lease RENEWALS_PER_LEASE times per lease until stopped."""
 
     def __init__(self, runtime: Runtime, job_id: int) -> None:
         self._runtime = runtime
         self._job_id = job_id
+        self._lease = lease_of(runtime)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._renew, name="masthead-lease", daemon=True)
 
@@ -69,11 +76,12 @@ class LeaseKeeper:
         self._thread.join()
 
     def _renew(self) -> None:
-        while not self._stop.wait(LEASE_RENEW_SECONDS):
+        every = self._lease.total_seconds() / RENEWALS_PER_LEASE
+        while not self._stop.wait(every):
             try:
                 with self._runtime.sessions.begin() as db:
                     now = self._runtime.clock.now()
-                    repository.extend_lease(db, self._job_id, now + LEASE)
+                    repository.extend_lease(db, self._job_id, now + self._lease)
             except Exception:  # the database away a moment: the next renewal tries again
                 log.warning("could not renew the lease of outbox job %s", self._job_id)
 
@@ -89,7 +97,7 @@ def drain_once(runtime: Runtime, limit: int = 100) -> int:
     while processed < limit:
         now = runtime.clock.now()
         with runtime.sessions.begin() as db:
-            job = repository.claim_next(db, now, now + LEASE)
+            job = repository.claim_next(db, now, now + lease_of(runtime))
         if job is None:
             break
         _run(runtime, job)

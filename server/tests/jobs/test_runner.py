@@ -14,7 +14,7 @@ from masthead.clock import FrozenClock
 from masthead.deps import Runtime
 from masthead.jobs import repository
 from masthead.jobs.models import OutboxJob
-from masthead.jobs.runner import LEASE, MAX_ATTEMPTS, backoff, delivery_key, drain_once
+from masthead.jobs.runner import MAX_ATTEMPTS, backoff, delivery_key, drain_once, lease_of
 from masthead.jobs.service import enqueue
 
 
@@ -136,13 +136,14 @@ def test_claimed_job_is_hidden_until_its_lease_ends(
         runtime.background.handlers, "test.ok", lambda _rt, payload: seen.append(payload["n"])
     )
     job_id = _enqueue(runtime, clock, "test.ok", n=1)
+    lease = lease_of(runtime)
     with runtime.sessions.begin() as db:  # a worker claims the job, then dies
-        claimed = repository.claim_next(db, clock.now(), clock.now() + LEASE)
+        claimed = repository.claim_next(db, clock.now(), clock.now() + lease)
     assert claimed is not None
     assert (claimed.id, claimed.attempts) == (job_id, 1)
 
     assert drain_once(runtime) == 0
-    clock.advance(LEASE)
+    clock.advance(lease)
     assert drain_once(runtime) == 1
 
     job = _job(runtime, job_id)
@@ -190,17 +191,18 @@ def test_a_running_job_keeps_its_lease_and_a_dead_workers_job_is_taken_within_it
     runtime: Runtime, clock: FrozenClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """While its handler runs the worker renews the claim, so no second worker starts the
-    job; a claim nobody renews (its worker was killed) is due again LEASE later."""
-    monkeypatch.setattr("masthead.jobs.runner.LEASE_RENEW_SECONDS", 0.02)
+    job; a claim nobody renews (its worker was killed) is due again a lease later."""
+    monkeypatch.setattr("masthead.jobs.runner.RENEWALS_PER_LEASE", 1500)  # every 0.02 s
     seen_lease: list[Any] = []
+    lease = lease_of(runtime)
 
     def slow(rt: Runtime, payload: dict[str, Any]) -> None:
         clock.advance(timedelta(seconds=20))  # the handler takes a while, by the clock
         deadline = time.monotonic() + 5
         while time.monotonic() < deadline:  # until a renewal since then is committed
-            lease = _job(rt, job_id).run_after
-            if lease > started + LEASE:
-                seen_lease.append(lease)
+            renewed = _job(rt, job_id).run_after
+            if renewed > started + lease:
+                seen_lease.append(renewed)
                 return
             time.sleep(0.02)
 
@@ -208,16 +210,16 @@ def test_a_running_job_keeps_its_lease_and_a_dead_workers_job_is_taken_within_it
     job_id = _enqueue(runtime, clock, "test.slow")
     started = clock.now()
     assert drain_once(runtime) == 1
-    assert seen_lease == [started + timedelta(seconds=20) + LEASE]  # renewed past the first
+    assert seen_lease == [started + timedelta(seconds=20) + lease]  # renewed past the first
     assert _job(runtime, job_id).status == "done"
 
-    # A worker that claimed a job and died: the next worker takes it once LEASE has passed.
+    # A worker that claimed a job and died: the next worker takes it once the lease has passed.
     monkeypatch.setitem(runtime.background.handlers, "test.slow", lambda rt, payload: None)
     orphan = _enqueue(runtime, clock, "test.slow")
     with runtime.sessions.begin() as db:
-        assert repository.claim_next(db, clock.now(), clock.now() + LEASE) is not None
+        assert repository.claim_next(db, clock.now(), clock.now() + lease) is not None
     assert drain_once(runtime) == 0
-    clock.advance(LEASE)
+    clock.advance(lease)
     assert drain_once(runtime) == 1
     assert _job(runtime, orphan).attempts == 2
 

@@ -13,7 +13,7 @@ from masthead.app import create_app
 from masthead.clock import FrozenClock
 from masthead.deps import Runtime
 from masthead.jobs import repository as runner_repository
-from masthead.jobs.runner import LEASE, drain_once
+from masthead.jobs.runner import drain_once, lease_of
 from masthead.mail.models import DeliveredMail
 from masthead.mail.pages import linkify
 from masthead.mail.service import send_mail
@@ -157,6 +157,6 @@ def test_the_dev_mailbox_keeps_a_mail_delivered_again_once(
     monkeypatch.setattr(runner_repository, "mark_done", dies_once)
     with pytest.raises(ConnectionError):
         drain_once(runtime)
-    clock.advance(LEASE)
+    clock.advance(lease_of(runtime))
     assert drain_once(runtime) == 1
     assert _mailbox_size(runtime) == 1

@@ -18,7 +18,7 @@ from masthead.clock import FrozenClock
 from masthead.deps import Runtime
 from masthead.jobs import repository as runner_repository
 from masthead.jobs.models import OutboxJob
-from masthead.jobs.runner import LEASE, drain_once
+from masthead.jobs.runner import drain_once, lease_of
 from masthead.mail.service import send_mail
 
 # The test server takes AUTH over plain text: STARTTLS would need a certificate we trust.
@@ -151,7 +151,7 @@ def test_a_mail_delivered_again_carries_the_same_message_id(
     smtp = _smtp_runtime(runtime, port)
     with pytest.raises(ConnectionError):
         drain_once(smtp)
-    clock.advance(LEASE)
+    clock.advance(lease_of(runtime))
     assert drain_once(smtp) == 1
     ids = [
         message_from_bytes(e.original_content, policy=policy.default)["Message-ID"]

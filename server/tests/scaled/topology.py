@@ -1,6 +1,7 @@
 """Real Masthead processes for the scaled tests: web processes on ports of their own (as on
 separate machines behind a load balancer) and job workers, on one PostgreSQL database of
-their own and the local Redis, started the way `make run-scaled` starts them."""
+their own and a Redis (the local one unless given), started the way `make run-scaled` starts
+them."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ from masthead.scaled import (
 )
 
 SERVER_DIR = Path(__file__).resolve().parents[2]
-START_SECONDS = 60.0
+START_SECONDS = 120.0  # six web processes and two workers starting at once on two busy cores
 PASSWORD = "Correct-Horse-1"
 METRICS_KEY = "scaled-metrics-key"
 
@@ -64,8 +65,9 @@ def fresh_database(test_url: str, name: str) -> str:
     return url
 
 
-def register(client: httpx.Client, base: str, email: str, password: str = PASSWORD) -> None:
-    """A new reader, registered through `base`; `client` holds their session cookie."""
+def register(client: httpx.Client, base: str, email: str, password: str = PASSWORD) -> str:
+    """A new reader, registered through `base`; `client` holds their session cookie. Their
+    tracking id (their ids in the referral programme)."""
     answer = client.post(
         f"{base}/blaize/register",
         json={
@@ -79,6 +81,8 @@ def register(client: httpx.Client, base: str, email: str, password: str = PASSWO
         },
     )
     assert answer.status_code == 200, answer.text
+    tracking_id: str = answer.json()["tracking_id"]
+    return tracking_id
 
 
 @dataclass
@@ -97,11 +101,38 @@ class Processes:
         self.webs[index].kill()
         self.webs[index].wait()
 
+    def kill_worker(self, index: int) -> None:
+        """kill -9 a job worker, whatever job it holds."""
+        self.workers[index].kill()
+        self.workers[index].wait()
+
+    def worker_on_port(self, port: int) -> int:
+        """The index of the live job worker one of whose connections has this local port (a
+        receiver's peer, a database backend's client_port): Linux's /proc tables."""
+        sockets = {
+            f"socket:[{fields[9]}]"
+            for table in ("/proc/net/tcp", "/proc/net/tcp6")
+            for fields in (line.split() for line in Path(table).read_text().splitlines()[1:])
+            if int(fields[1].rsplit(":", 1)[1], 16) == port
+        }
+        for index, child in enumerate(self.workers):
+            if child.poll() is not None:
+                continue
+            for descriptor in Path(f"/proc/{child.pid}/fd").iterdir():
+                try:
+                    if os.readlink(descriptor) in sockets:
+                        return index
+                except OSError:  # closed meanwhile
+                    continue
+        raise AssertionError(f"no live job worker has a connection from port {port}")
+
     def sql(self, query: str, *params: object) -> list[tuple[object, ...]]:
-        """What the database holds now (a psycopg URL of the topology's own database)."""
+        """What the database holds now (a psycopg URL of the topology's own database); a
+        statement that returns no rows (an UPDATE) is committed and answers []."""
         url = self.database_url.replace("postgresql+psycopg://", "postgresql://")
         with psycopg.connect(url) as conn:
-            return list(conn.execute(query, params).fetchall())
+            cursor = conn.execute(query, params)
+            return [] if cursor.description is None else list(cursor.fetchall())
 
     def start_worker(self) -> subprocess.Popen[bytes]:
         log = (self.log_dir / f"worker-{len(self.workers)}.log").open("ab")
@@ -139,14 +170,21 @@ def _wait_ready(base: str, child: subprocess.Popen[bytes], log: Path) -> None:
 
 @contextmanager
 def running(
-    test_url: str, tmp_path: Path, name: str, *, web: int = 2, workers: int = 1, **settings: str
+    test_url: str,
+    tmp_path: Path,
+    name: str,
+    *,
+    web: int = 2,
+    workers: int = 1,
+    redis_url: str = DEFAULT_REDIS,
+    **settings: str,
 ) -> Iterator[Processes]:
     """`web` processes and `workers` job workers on a new database `name`, demo content
     seeded; every MASTHEAD_* setting given (lower-case names) applies to all of them."""
     database = fresh_database(postgres_url_or_skip(test_url), name)
     ports = [free_port() for _ in range(web)]
     public_url = f"http://127.0.0.1:{ports[0]}"
-    topology = Topology(web, workers, "127.0.0.1", ports[0], database, DEFAULT_REDIS)
+    topology = Topology(web, workers, "127.0.0.1", ports[0], database, redis_url)
     env = topology.environment(dict(os.environ))
     env.pop("MASTHEAD_TEST_DATABASE_URL", None)
     env.update(
