@@ -1,6 +1,6 @@
 """What the load benchmarks share: a free port, waiting for the server, driving wrk, the CPU
-a process has used; for the billing benchmarks also a scratch database, a server on it and a
-light HTTP client."""
+a process has used, its child processes, memory and connections (Linux /proc); for the
+billing benchmarks also a scratch database, a server on it and a light HTTP client."""
 
 from __future__ import annotations
 
@@ -98,8 +98,10 @@ def run_wrk(
         "ok": float(answers - other),
         "other": float(other),
         "socket_errors": float(sum(int(g) for g in errors.groups())) if errors else 0.0,
-        "p50": to_ms(re.search(r"50%\s+(\S+)", out).group(1)),  # type: ignore[union-attr]
-        "p99": to_ms(re.search(r"99%\s+(\S+)", out).group(1)),  # type: ignore[union-attr]
+        # The latency distribution's own lines: "99%" alone also matches the end of a
+        # +/- Stdev column such as "79.99%", whose next word is not a latency.
+        "p50": to_ms(re.search(r"^\s+50%\s+(\S+)", out, re.M).group(1)),  # type: ignore[union-attr]
+        "p99": to_ms(re.search(r"^\s+99%\s+(\S+)", out, re.M).group(1)),  # type: ignore[union-attr]
     }
 
 
@@ -158,6 +160,47 @@ def cpu_seconds(pid: int) -> float:
     stat = Path(f"/proc/{pid}/stat").read_text()
     fields = stat.rsplit(")", 1)[1].split()  # after "pid (command)"
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process below pid (Linux /proc/<pid>/task/<tid>/children; no psutil here)."""
+    found: list[int] = []
+    with contextlib.suppress(FileNotFoundError):
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            with contextlib.suppress(FileNotFoundError):
+                for child in (task / "children").read_text().split():
+                    found += [int(child), *descendants(int(child))]
+    return found
+
+
+def connections_by_process(pids: Sequence[int], port: int) -> dict[int, int]:
+    """How many established connections to `port` each process holds (Linux /proc): how the
+    kernel has spread a client's connections over processes accepting on one socket."""
+    inodes = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(FileNotFoundError):
+            for line in Path(table).read_text().splitlines()[1:]:
+                fields = line.split()
+                if int(fields[1].rsplit(":", 1)[1], 16) == port and fields[3] == "01":
+                    inodes.add(f"socket:[{fields[9]}]")
+    found = {}
+    for pid in pids:
+        held = 0
+        with contextlib.suppress(FileNotFoundError):
+            for fd in Path(f"/proc/{pid}/fd").iterdir():
+                with contextlib.suppress(OSError):
+                    held += os.readlink(fd) in inodes
+        found[pid] = held
+    return found
+
+
+def rss_mib(pid: int) -> float | None:
+    """A process's resident memory in MiB (VmRSS), None once it is gone."""
+    with contextlib.suppress(FileNotFoundError):
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return None
 
 
 @contextlib.contextmanager

@@ -5,11 +5,12 @@ settings a deployment uses (external job workers, shared rate limits, JSON logs)
 them all on Ctrl-C or SIGTERM. The same processes map onto several machines (README,
 "Running past one machine"):
 
-- web: `python -m uvicorn masthead.app:create_app --factory --workers N` — uvicorn's own
-  supervisor starts N processes on one socket and starts a new one when one dies (kill -9
-  included); on several machines each runs its own behind the load balancer.
+- web: `python -m masthead.web_process --port P`, once per process: each listens on a socket
+  of its own on the shared port (SO_REUSEPORT), so the kernel spreads connections over them
+  evenly (web_process.py says why not `uvicorn --workers`); this process starts a new one when
+  one dies (kill -9 included); on several machines each runs its own behind the load balancer.
 - workers: `python -m masthead.worker`, any number anywhere: job claims are rows in
-  PostgreSQL, so two workers never run one job at once.
+  PostgreSQL, so two workers never run one job at once. One that dies is started again too.
 
 Before starting them: the database is created if missing, migrated and seeded once, by this
 process alone (N processes migrating at once would race).
@@ -35,7 +36,6 @@ from psycopg import sql
 
 from masthead.migrate import SERVER_DIR, upgrade
 from masthead.seed import seed_demo
-from masthead.serve import KEEP_ALIVE_SECONDS, SHUTDOWN_GRACE_SECONDS
 from masthead.settings import Settings
 from masthead.wiring import build_process_runtime
 
@@ -76,26 +76,15 @@ class Topology:
 
 
 def web_command(topology: Topology) -> list[str]:
+    """One web process (started topology.web times)."""
     return [
         sys.executable,
         "-m",
-        "uvicorn",
-        "masthead.app:create_app",
-        "--factory",
-        "--workers",
-        str(topology.web),
+        "masthead.web_process",
         "--host",
         topology.host,
         "--port",
         str(topology.port),
-        "--no-access-log",  # each request is logged once, as JSON, by the app
-        "--no-proxy-headers",  # MASTHEAD_TRUSTED_PROXIES decides (app.py)
-        "--timeout-keep-alive",
-        str(KEEP_ALIVE_SECONDS),
-        "--timeout-graceful-shutdown",
-        str(SHUTDOWN_GRACE_SECONDS),
-        "--log-level",
-        "warning",
     ]
 
 
@@ -153,13 +142,29 @@ def fresh_metrics_dir(path: str) -> None:
     os.makedirs(path, exist_ok=True)
 
 
+# A process that dies this soon after it started is not replaced: it would die again (a
+# setting it refuses, the port taken), so the topology stops and says which one.
+EARLY_EXIT_SECONDS = 10.0
+
+
+@dataclass
+class Child:
+    command: list[str]
+    process: subprocess.Popen[bytes]
+    started: float
+
+
+def _start(command: list[str], env: dict[str, str]) -> Child:
+    # Our own interpreter and module names: nothing here comes from a request.
+    return Child(command, subprocess.Popen(command, env=env), time.monotonic())  # noqa: S603
+
+
 def run(topology: Topology, fresh: bool = False) -> int:
     env = topology.environment(dict(os.environ))
     prepare(topology, env, fresh)
     fresh_metrics_dir(env["PROMETHEUS_MULTIPROC_DIR"])
-    commands = [web_command(topology)] + [worker_command()] * topology.workers
-    # Our own interpreter and module names: nothing here comes from a request.
-    children = [subprocess.Popen(command, env=env) for command in commands]  # noqa: S603
+    commands = [web_command(topology)] * topology.web + [worker_command()] * topology.workers
+    children = [_start(command, env) for command in commands]
     print(
         f"Masthead is serving on {topology.public_url}/account with {topology.web} web "
         f"processes and {topology.workers} job workers (PostgreSQL and Redis); Ctrl-C stops "
@@ -177,16 +182,19 @@ def run(topology: Topology, fresh: bool = False) -> int:
     signal.signal(signal.SIGTERM, _stop)
     status = 0
     while not stopping:
-        for child in children:
-            if child.poll() is not None:  # uvicorn's supervisor or a worker gave up: stop all
-                print(
-                    f"{' '.join(map(str, commands[children.index(child)][:4]))} exited "
-                    f"with {child.returncode}",
-                    flush=True,
-                )
+        for index, child in enumerate(children):
+            if child.process.poll() is None:
+                continue
+            name = " ".join(child.command[1:3])
+            code = child.process.returncode
+            if time.monotonic() - child.started < EARLY_EXIT_SECONDS:
+                print(f"{name} exited with {code} as it started: stopping", flush=True)
                 stopping, status = True, 1
+                break
+            print(f"{name} exited with {code}: starting another", flush=True)
+            children[index] = _start(child.command, env)
         time.sleep(0.2)
-    stop_all(children)
+    stop_all([child.process for child in children])
     return status
 
 

@@ -144,10 +144,16 @@ class Processes:
 
 
 def _web_process(env: dict[str, str], port: int, log: Path) -> subprocess.Popen[bytes]:
+    # As masthead.scaled starts each web process, on a port of its own here (a machine each).
     command = [
-        sys.executable, "-m", "uvicorn", "masthead.app:create_app", "--factory",
-        "--host", "127.0.0.1", "--port", str(port), "--no-access-log", "--no-proxy-headers",
-    ]  # fmt: skip
+        sys.executable,
+        "-m",
+        "masthead.web_process",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+    ]
     out = log.open("ab")
     return subprocess.Popen(command, env=env, cwd=SERVER_DIR, stdout=out, stderr=out)  # noqa: S603
 
