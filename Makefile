@@ -156,6 +156,9 @@ test:
 	$(MAKE) --no-print-directory test-e2e
 	@echo "All checks passed."
 
+# The renewal run (across two worker processes) and the scaled topology's load run need the
+# local PostgreSQL, as reader_search.py does; scaled_load.py needs Redis too (make run-scaled).
+PG_BENCH_URL ?= postgresql+psycopg://postgres@127.0.0.1:5432/postgres
 bench: setup build chromium
 	@command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
 	$(PY) bench/identity_load.py
@@ -163,7 +166,7 @@ bench: setup build chromium
 	$(PY) bench/analytics_ingest.py
 	node bench/widget_timing.mjs
 	$(PY) bench/billing_subscribe.py
-	$(PY) bench/billing_renewals.py
+	$(PY) bench/billing_renewals.py --database-url $(PG_BENCH_URL)
 	$(PY) bench/site_load.py
 	$(PY) bench/comment_counts.py
 	$(PY) bench/comment_thread.py
@@ -171,6 +174,7 @@ bench: setup build chromium
 	node bench/site_js.mjs
 	$(PY) bench/reader_search.py
 	$(PY) bench/profanity_check.py
+	$(PY) bench/scaled_load.py
 
 clean:
 	rm -rf var web/dist web/dist-site widget/dist

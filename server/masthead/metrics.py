@@ -1,7 +1,7 @@
 """What Prometheus scrapes at /metrics (metrics_routes.py), on its own client library:
 request rates and latencies per route, the outbox's depth and age, payment gateway errors.
 
-Several web processes (uvicorn --workers, `make run-scaled`) each count in their own memory
+Several web processes (`make run-scaled`, masthead.web_process) each count in their own memory
 unless PROMETHEUS_MULTIPROC_DIR names a directory they share, where prometheus_client keeps
 each process's values in files and a scrape adds them up (scaled.py sets it; on several
 machines Prometheus scrapes each machine). The outbox figures are read from the database at

@@ -155,7 +155,8 @@ describe('a signed-in reader', () => {
     await user.click(screen.getByRole('button', { name: 'Post' }));
     const mine = await screen.findByRole('article', { name: 'Comment by Ada Lovelace' });
     expect(within(mine).getByText('Waiting for a moderator')).toBeInTheDocument();
-    expect(screen.getByText('Thanks! Your comment will appear once a moderator has approved it.')).toBeInTheDocument();
+    // The notice shown (the live region says it too, 100 ms later: both may be there by now).
+    expect(screen.getByText('Thanks! Your comment will appear once a moderator has approved it.', { selector: '.comments__notice' })).toBeInTheDocument();
     expect(seen.find((r) => r.method === 'POST')!.body).toEqual({ spot_id: 'sp_1', post_id: '3101', parent_id: null, body: 'my first words' });
     expect(screen.getByLabelText('Add a comment')).toHaveValue('');
     expect((window as unknown as { dataLayer: unknown[] }).dataLayer).toContainEqual(expect.objectContaining({ event: 'articlecomment' }));
