@@ -13,6 +13,7 @@ from sqlalchemy import bindparam, literal_column, select, text
 from masthead.clock import FrozenClock
 from masthead.db import PinnedReader, UTCDateTime
 from masthead.deps import Runtime
+from masthead.identity.api import SESSION_COOKIE, current_reader
 from masthead.identity.models import AuthSession, Profile
 from tests.identity.helpers import register
 
@@ -70,20 +71,28 @@ def test_awaited_reads_read_as_the_blocking_ones(
 
 
 def test_a_dropped_connection_is_replaced(client: TestClient, runtime: Runtime) -> None:
+    """The kept connection of the blocking reads (every hot read on SQLite; the console's
+    session check and the decision engine's unit of work on PostgreSQL)."""
     register(client, "dropped@example.com")
-    assert client.get("/blaize/datalayer").status_code == 200
+
+    def reader_email() -> str | None:
+        reader = current_reader(runtime, client.cookies.get(SESSION_COOKIE))
+        return None if reader is None else reader.email
+
+    assert reader_email() == "dropped@example.com"
     runtime.reader.close()  # as if the database had closed it
-    assert client.get("/blaize/datalayer").status_code == 200
+    assert reader_email() == "dropped@example.com"
     # and a connection broken underneath the reader gets one fresh try
     conn = runtime.reader._conn
     assert conn is not None
     conn.connection.dbapi_connection.close()  # type: ignore[union-attr]
+    assert reader_email() == "dropped@example.com"
     assert client.get("/blaize/datalayer").status_code == 200
 
 
 def test_the_hot_reads_survive_dropped_connections(client: TestClient, runtime: Runtime) -> None:
-    """The session check (the kept connection) and the decision engine (awaited, on the
-    pool): PostgreSQL ending every connection (a restart, a failover) costs no request."""
+    """The session check and the decision engine (awaited, on the pool): PostgreSQL ending
+    every connection (a restart, a failover) costs no request."""
     if runtime.engine.dialect.name != "postgresql":
         pytest.skip("a SQLite file is not dropped by a server")
     from tests.site.stories import engine_entitlement

@@ -15,10 +15,10 @@ from masthead.identity.repository import Reader
 
 
 # The data layer is asked for on every page view, so this path is kept lean: one indexed
-# read run inline (a thread-pool hop costs more than the query), one dependency level.
+# read, awaited on PostgreSQL, one dependency level.
 async def optional_reader(request: Request) -> Reader | None:
     runtime: Runtime = request.app.state.runtime
-    return service.current_reader(runtime, request.cookies.get(SESSION_COOKIE))
+    return await service.current_reader_awaited(runtime, request.cookies.get(SESSION_COOKIE))
 
 
 async def required_reader(request: Request) -> Reader:

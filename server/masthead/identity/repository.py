@@ -105,6 +105,13 @@ def reader_for_session(reads: PinnedReader, token_hash: str, now: datetime) -> R
     return None if row is None else reader_from_row(row)
 
 
+async def reader_for_session_awaited(
+    reads: PinnedReader, token_hash: str, now: datetime
+) -> Reader | None:
+    row = await reads.first_awaited(LIVE_SESSION_READER, {"token_hash": token_hash, "now": now})
+    return None if row is None else reader_from_row(row)
+
+
 def reader_from_row(row: Sequence[Any]) -> Reader:
     """A Reader from LIVE_SESSION_READER's columns (the first ones of a row extending it)."""
     session_id, user_id, email, tracking_id, attributes, home_delivery = row[:READER_WIDTH]

@@ -123,6 +123,13 @@ def current_reader(rt: Runtime, token: str | None) -> repository.Reader | None:
     return repository.reader_for_session(rt.reader, token_hash(token), rt.clock.now())
 
 
+async def current_reader_awaited(rt: Runtime, token: str | None) -> repository.Reader | None:
+    """current_reader for the event loop: the read is awaited (PinnedReader.first_awaited)."""
+    if not token:
+        return None
+    return await repository.reader_for_session_awaited(rt.reader, token_hash(token), rt.clock.now())
+
+
 def register(
     db: Session,
     rt: Runtime,
