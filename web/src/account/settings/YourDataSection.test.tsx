@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../api/queryClient';
@@ -249,7 +249,9 @@ it('shows the server’s refusal of a confirmation beside the form', async () =>
   await userEvent.click(within(step).getByRole('button', { name: 'Confirm with Google' }));
   popupSays({ action: 'confirm', provider: 'google', state: stateOf(open) });
 
-  expect(await within(step).findByRole('alert')).toHaveTextContent(again);
+  // The alert region is there, empty, before the answer: wait for the sentence in it (a flake
+  // under load when the first alert found was read before the refusal arrived).
+  await waitFor(() => expect(within(step).getByRole('alert')).toHaveTextContent(again), { timeout: 5000 });
   expect(served.deletes).toEqual([{ validators: { provider: 'google' } }]);
   expect(screen.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
 });
