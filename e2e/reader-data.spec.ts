@@ -105,6 +105,8 @@ test('the deletion flow works by keyboard alone, and axe finds nothing serious o
   await expect(section.getByRole('group')).toHaveCount(0);
 
   await page.keyboard.press('Enter');
+  await expect(heading).toBeFocused(); // opened afresh: the last refusal is gone
+  await expect(section.getByRole('alert').filter({ hasText: 'Sorry, that password is not right.' })).toHaveCount(0);
   await page.keyboard.press('Tab');
   await page.keyboard.type('Correct-Horse-1');
   await page.keyboard.press('Enter');
@@ -162,7 +164,10 @@ async function openDeleteStep(page: Page) {
   await page.goto('/account/settings');
   const section = page.getByRole('region', { name: 'Your data' });
   await section.getByRole('button', { name: 'Delete my account…' }).click();
-  return section.getByRole('group', { name: 'Are you sure you want to delete your account?' });
+  const step = section.getByRole('group', { name: 'Are you sure you want to delete your account?' });
+  // The step focuses its heading a frame after it shows: focus moved before then is taken back.
+  await expect(step.getByRole('heading', { level: 4 })).toBeFocused();
+  return step;
 }
 
 test('a reader without a password deletes the account by confirming with Google, then can register again', async ({ page }) => {

@@ -114,8 +114,12 @@ export function useAccountForm<Field extends string, Values extends FieldValues 
     serverError,
     submitting: form.formState.isSubmitting,
     /** Empties the fields (after a change that should not be repeated by accident), or sets
-     * the values a save stored. */
-    reset: (values?: Values) => form.reset(values),
+     * the values a save stored; the last refusal goes with them (a form opened again must not
+     * greet the reader with it). */
+    reset: (values?: Values) => {
+      setServerError(null);
+      form.reset(values);
+    },
   };
 }
 

@@ -156,6 +156,13 @@ it('shows a wrong password beside the form and keeps the reader signed in', asyn
   expect(await within(step).findByRole('alert')).toHaveTextContent('Sorry, that password is not right. Please try again.');
   expect(served.deletes).toEqual([{ validators: { password: 'Not-Mine-1' } }]);
   expect(screen.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+
+  // Stepped back from and opened again: the step starts afresh, without the old refusal.
+  await userEvent.click(within(step).getByRole('button', { name: 'Keep my account' }));
+  await userEvent.click(within(section).getByRole('button', { name: 'Delete my account…' }));
+  const again = within(section).getByRole('group', { name: 'Are you sure you want to delete your account?' });
+  expect(within(again).getByRole('alert')).toBeEmptyDOMElement();
+  expect(within(again).getByLabelText('Your password')).toHaveValue('');
 });
 
 it('deletes the account with the password and lands on the page that says it is done', async () => {
