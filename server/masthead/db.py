@@ -49,15 +49,22 @@ class Base(DeclarativeBase):
 
 
 # FastAPI runs at most 40 sync requests at once (anyio's threads), each holding one
-# connection: the pool keeps that many, so a busy page load reuses them instead of opening
-# and closing overflow connections all the time (half a core of PostgreSQL's under wrk). A
-# billing request holds its own connection while the claim and the sandbox each take one
-# more: the overflow covers those peaks. 80 at most per process, under PostgreSQL's 100.
+# connection: by default the pool keeps that many, so a busy page load reuses them instead of
+# opening and closing overflow connections all the time (half a core of PostgreSQL's under
+# wrk). A billing request holds its own connection while the claim and the sandbox each take
+# one more: the overflow covers those peaks. settings.database_connections (80 by default)
+# caps both together, so that many processes fit the server's max_connections.
 REQUEST_THREADS = 40
-PG_POOL_SIZE, PG_MAX_OVERFLOW = REQUEST_THREADS, 40
 
 
-def make_engine(url: str) -> Engine:
+def pool_sizes(connections: int) -> tuple[int, int]:
+    """(kept, opened at peaks) for a process allowed `connections`: half kept, at most one
+    per request thread."""
+    kept = min(REQUEST_THREADS, max(1, connections // 2))
+    return kept, connections - kept
+
+
+def make_engine(url: str, connections: int = 2 * REQUEST_THREADS) -> Engine:
     if url.startswith("sqlite"):
         # A file on this machine does not drop connections: no pre-ping round trip. The pool
         # keeps a connection per request thread (no reconnect, no pragmas again per request)
@@ -78,9 +85,8 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(
-        url, pool_size=PG_POOL_SIZE, max_overflow=PG_MAX_OVERFLOW, pool_pre_ping=True
-    )
+    kept, peaks = pool_sizes(connections)
+    return create_engine(url, pool_size=kept, max_overflow=peaks, pool_pre_ping=True)
 
 
 def upsert_insert(db: Session) -> Any:

@@ -50,7 +50,7 @@ class Runtime:
 def build_runtime(
     settings: Settings, clock: Clock | None = None, background: BackgroundWork | None = None
 ) -> Runtime:
-    engine = make_engine(settings.database_url)
+    engine = make_engine(settings.database_url, settings.database_connections)
     return Runtime(
         settings=settings,
         engine=engine,

@@ -91,6 +91,15 @@ class Settings(BaseSettings):
         "renewed every third of it while the job runs, so a killed worker's job is taken over "
         "within this time (a job runs again if its worker stalls longer than this).",
     )
+    database_connections: int = Field(
+        default=80,
+        ge=4,
+        le=1000,
+        description="The most connections one process opens to PostgreSQL for its requests and "
+        "jobs (half kept open, half opened at peaks), besides the 4 its awaited hot reads keep. "
+        "Keep (this + 4) times the processes under the server's max_connections; a request that finds "
+        "every connection busy waits up to 30 s, then gets a 503 (README: the connection budget).",
+    )
     log_format: Literal["text", "json"] = Field(
         default="text",
         description="text: lines for a person (make run). json: one JSON object per line with "
