@@ -97,8 +97,9 @@ class Settings(BaseSettings):
         le=1000,
         description="The most connections one process opens to PostgreSQL for its requests and "
         "jobs (half kept open, half opened at peaks), besides the 4 its awaited hot reads keep. "
-        "Keep (this + 4) times the processes under the server's max_connections; a request that finds "
-        "every connection busy waits up to 30 s, then gets a 503 (README: the connection budget).",
+        "Keep (this + 4) times the processes under the server's max_connections; a request "
+        "that finds every connection busy waits up to 30 s, then gets a 503 (README: the "
+        "connection budget).",
     )
     log_format: Literal["text", "json"] = Field(
         default="text",
