@@ -14,6 +14,7 @@ from masthead.articles import routes as story_routes
 from masthead.billing import routes as billing_routes
 from masthead.billing.catalog import console_routes as catalog_console_routes
 from masthead.billing.catalog import operator_routes as catalog_operator_routes
+from masthead.body_limit import BodyLimitMiddleware
 from masthead.braintree_sandbox import wire as payment_sandbox
 from masthead.clock import Clock
 from masthead.comments import author_routes as comment_authors
@@ -134,6 +135,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.state.runtime = runtime
     install_error_handlers(app)
     not_found.install(app)  # unknown pages outside the APIs: the brand's HTML 404
+    app.add_middleware(BodyLimitMiddleware)  # no body over 2 MB is read (body_limit.py)
     app.add_middleware(OriginCheckMiddleware, settings=settings)
     # Around everything: every per-reader answer says private, no-store.
     app.add_middleware(PrivateAnswersMiddleware)

@@ -12,6 +12,8 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 from pydantic import BaseModel, Field
 
+from masthead.body_limit import TOO_LARGE
+
 
 class ErrorBody(BaseModel):
     type: str = Field(
@@ -45,6 +47,8 @@ def install_error_schema(app: FastAPI) -> None:
             schemas["ErrorBody"] = ErrorBody.model_json_schema()
             for operations in document.get("paths", {}).values():
                 for operation in operations.values():
+                    if "requestBody" in operation:  # masthead/body_limit.py, before the route
+                        operation["responses"].setdefault("413", {"description": TOO_LARGE})
                     _describe_errors(operation.get("responses", {}))
             app.openapi_schema = document
         return app.openapi_schema

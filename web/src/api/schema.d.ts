@@ -9063,6 +9063,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     lift_ban_admin_api_comments_bans__user_id__delete: {
@@ -9202,6 +9211,15 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10282,6 +10300,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     reorder_rules_admin_api_decision_rules_order_put: {
@@ -10351,6 +10378,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     preview_rules_admin_api_decision_rules_preview_post: {
@@ -10404,6 +10440,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10533,6 +10578,15 @@ export interface operations {
             };
             /** @description The rule id is not a number: no such address takes this method. */
             405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10676,6 +10730,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     list_discounts_admin_api_discounts_get: {
@@ -10776,6 +10839,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10905,6 +10977,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11092,6 +11173,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     show_event_admin_api_member_events__event_id__get: {
@@ -11205,6 +11295,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11378,6 +11477,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     show_list_admin_api_newsletter_lists__list_id__get: {
@@ -11516,6 +11624,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     move_list_admin_api_newsletter_lists__list_id__position_put: {
@@ -11587,6 +11704,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     retire_list_admin_api_newsletter_lists__list_id__retired_put: {
@@ -11651,6 +11777,15 @@ export interface operations {
             };
             /** @description The list id is not a number: no such address takes this method. */
             405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11758,6 +11893,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11887,6 +12031,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12213,6 +12366,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Service Unavailable */
             503: {
                 headers: {
@@ -12294,6 +12456,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12689,6 +12860,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     show_tenant_admin_api_referral_tenants__alias__get: {
@@ -12858,6 +13038,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13052,6 +13241,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     show_programme_admin_api_referral_tenants__alias__programmes__slug__get: {
@@ -13174,6 +13372,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     upload_codes_admin_api_referral_tenants__alias__programmes__slug__codes_post: {
@@ -13230,6 +13437,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13351,6 +13567,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -13447,6 +13672,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -13509,6 +13743,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13616,6 +13859,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13734,6 +13986,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13901,6 +14162,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     reset_page_admin_api_static_pages__brand___slug__delete: {
@@ -14023,6 +14293,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     list_stories_admin_api_stories_get: {
@@ -14136,6 +14415,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     list_desks_admin_api_stories_desks_get: {
@@ -14218,6 +14506,15 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14349,6 +14646,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14620,6 +14926,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     unpublish_story_admin_api_stories__content_id__unpublish_post: {
@@ -14789,6 +15104,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     remove_word_admin_api_word_lists__list_name___word__delete: {
@@ -14924,6 +15248,15 @@ export interface operations {
                     "application/json": components["schemas"]["GraphQLRefusalBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     referral_invite_api_v1__tenant_alias__mail_referralinvite_post: {
@@ -14984,6 +15317,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Too Many Requests */
@@ -15057,6 +15399,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -15188,6 +15539,15 @@ export interface operations {
                     "application/json": components["schemas"]["ReferralErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     upsert_api_v1__tenant_alias__widget_account__account_id__user__user_id__upsert_post: {
@@ -15259,6 +15619,15 @@ export interface operations {
                     "application/json": components["schemas"]["ReferralErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     cookie_user_api_v1__tenant_alias__widget_user_cookie_user_put: {
@@ -15328,6 +15697,15 @@ export interface operations {
                     "application/json": components["schemas"]["ReferralErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     cookie_user_api_v1__tenant_alias__widget_user_cookie_user_post: {
@@ -15395,6 +15773,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReferralErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -15490,6 +15877,15 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15616,6 +16012,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -15669,6 +16074,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15873,6 +16287,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -15971,6 +16394,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Service Unavailable */
             503: {
                 headers: {
@@ -16051,6 +16483,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16181,6 +16622,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     get_provider_profile_blaize_profile__provider__get: {
@@ -16283,6 +16733,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -16336,6 +16795,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16405,6 +16873,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16530,6 +17007,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -16581,6 +17067,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16641,6 +17136,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     request_email_change_blaize_users_update_email__post: {
@@ -16685,6 +17189,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16765,6 +17278,15 @@ export interface operations {
             };
             /** @description Gone */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16945,6 +17467,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -17110,6 +17641,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17357,6 +17897,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -17429,6 +17978,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -17494,6 +18052,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17592,6 +18159,15 @@ export interface operations {
             };
             /** @description Bad Request */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17775,6 +18351,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -17871,6 +18456,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17987,6 +18581,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     reorder_rules_operator_v1_decision_rules_order_put: {
@@ -18047,6 +18650,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     preview_rules_operator_v1_decision_rules_preview_post: {
@@ -18091,6 +18703,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18202,6 +18823,15 @@ export interface operations {
             };
             /** @description The rule id is not a number: no such address takes this method. */
             405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18327,6 +18957,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     list_discounts_operator_v1_discounts_get: {
@@ -18418,6 +19057,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18529,6 +19177,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18775,6 +19432,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     show_event_operator_v1_member_events__event_id__get: {
@@ -18870,6 +19536,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19034,6 +19709,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     show_list_operator_v1_newsletter_lists__list_id__get: {
@@ -19154,6 +19838,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     move_list_operator_v1_newsletter_lists__list_id__position_put: {
@@ -19216,6 +19909,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     retire_list_operator_v1_newsletter_lists__list_id__retired_put: {
@@ -19271,6 +19973,15 @@ export interface operations {
             };
             /** @description The list id is not a number: no such address takes this method. */
             405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19369,6 +20080,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19487,6 +20207,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     list_tenants_operator_v1_referral_tenants_get: {
@@ -19590,6 +20319,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19739,6 +20477,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19906,6 +20653,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     show_programme_operator_v1_referral_tenants__alias__programmes__slug__get: {
@@ -20010,6 +20766,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     upload_codes_operator_v1_referral_tenants__alias__programmes__slug__codes_post: {
@@ -20057,6 +20822,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20269,6 +21043,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     reset_page_operator_v1_static_pages__brand___slug__delete: {
@@ -20441,6 +21224,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     delete_story_operator_v1_stories__content_id__delete: {
@@ -20533,6 +21325,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -20586,6 +21387,15 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20703,6 +21513,15 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20873,6 +21692,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -20953,6 +21781,15 @@ export interface operations {
                     "application/json": components["schemas"]["PauseEmailRefusal"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     plans_wp_json_nyp_membership_v1_plans_get: {
@@ -21026,6 +21863,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     prepare_customer_wp_json_nyp_membership_v1_prepare_customer_post: {
@@ -21070,6 +21916,15 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21126,6 +21981,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -21170,6 +22034,15 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21380,6 +22253,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Service Unavailable */
             503: {
                 headers: {
@@ -21559,6 +22441,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -21664,6 +22555,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -21715,6 +22615,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     set_default_payment_method_zephr_payment_braintree_default_payment_method_put: {
@@ -21759,6 +22668,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21853,6 +22771,15 @@ export interface operations {
             };
             /** @description Payment Required */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21994,6 +22921,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This request is larger than 2 MB, the most Masthead accepts. Please send less and try again. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
