@@ -71,14 +71,25 @@ export function useAccountForm<Field extends string, Values extends FieldValues 
   });
   const errors = form.formState.errors as FieldErrors<Record<Field, string>>;
 
+  let accepted = false; // the last submit's outcome, for submitted() below
   const onSubmit = form.handleSubmit(async (values) => {
+    accepted = false;
     setServerError(null);
     try {
       await submit(values);
+      // A submit may refuse a field itself (setError), as the server's checks do.
+      accepted = !fields.some((name) => form.getFieldState(name as unknown as Path<Values>).invalid);
     } catch (error) {
       setServerError(failure(error));
     }
   });
+  /** Submits as the form's own button does, for a button outside the form (an onboarding
+   * step's Continue): true once it is saved, false when a check or the server refused it. */
+  const submitted = async (): Promise<boolean> => {
+    accepted = false;
+    await onSubmit();
+    return accepted;
+  };
 
   const fieldMessage = (name: Field) => {
     const message = errors[name]?.message;
@@ -101,6 +112,7 @@ export function useAccountForm<Field extends string, Values extends FieldValues 
 
   return {
     onSubmit,
+    submitted,
     field,
     /** For a control that is never invalid (a colour, a checkbox). */
     register: form.register,

@@ -4,6 +4,7 @@ import { pushTrackingEvent } from '../../tracking';
 import { ErrorAlert, StatusMessage } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
+import { useSaveOnContinue } from '../onboarding/saveOnContinue';
 import { groupLabel } from './groups';
 import './newsletters.css';
 import { updateNewsletters, type Newsletters } from './newslettersApi';
@@ -37,25 +38,33 @@ export function NewsletterChooser({ email, newsletters, groups, onSaved, save: s
     });
   };
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const joining = shown.filter((l) => checked.has(l.id) && !subscribed.has(l.id));
-    const leaving = shown.filter((l) => !checked.has(l.id) && subscribed.has(l.id)).map((l) => l.id);
+  const joining = shown.filter((l) => checked.has(l.id) && !subscribed.has(l.id));
+  const leaving = shown.filter((l) => !checked.has(l.id) && subscribed.has(l.id)).map((l) => l.id);
+
+  /** True once the choice is saved. */
+  const commit = async (): Promise<boolean> => {
     setBusy(true);
     const ids = joining.map((l) => l.id);
     const next = await (send ?? ((joined, left) => updateNewsletters(email, joined, left)))(ids, leaving);
     setBusy(false);
     if (next === null) {
       setOutcome('failed');
-      return;
+      return false;
     }
     if (joining.length > 0) pushTrackingEvent('newsletterSubscribed', { newsletters: joining.map((l) => l.st_id) });
     setOutcome('saved');
     onSaved(next);
+    return true;
   };
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    void commit();
+  };
+  // On an onboarding step, Continue saves boxes ticked or cleared and not yet saved.
+  useSaveOnContinue(async () => (joining.length === 0 && leaving.length === 0) || commit());
 
   return (
-    <form className="card newsletters" onSubmit={(event) => void save(event)}>
+    <form className="card newsletters" onSubmit={save}>
       {groups.map((group) => {
         const lists = newsletters.lists[group] ?? [];
         if (lists.length === 0) return null;

@@ -10,11 +10,16 @@ interface Reader {
   isMember: boolean;
   membershipEnabled?: boolean;
   events?: unknown[];
+  /** Profile saves the server refuses (500 each) before it takes one. */
+  profileFailures?: number;
 }
 
 interface Served {
   profileWrites: Record<string, unknown>[];
+  newsletterForms: Record<string, string>[];
 }
+
+const MORNING_REPORT = { id: 1, st_id: 'st-1', name: 'Morning Report', description: 'The day ahead.', group: 'main', exclusive: false };
 
 const EVENT = {
   id: 1,
@@ -25,8 +30,10 @@ const EVENT = {
   description: 'Questions welcome.',
 };
 
-function serve({ isMember, membershipEnabled = true, events = [EVENT] }: Reader): Served {
-  const served: Served = { profileWrites: [] };
+function serve({ isMember, membershipEnabled = true, events = [EVENT], profileFailures = 0 }: Reader): Served {
+  const served: Served = { profileWrites: [], newsletterForms: [] };
+  let failures = profileFailures;
+  let subscriptions: number[] = [];
   let profile: Record<string, unknown> = { 'full-name': 'Ada Lovelace', onboarded: false };
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   vi.stubGlobal(
@@ -37,11 +44,25 @@ function serve({ isMember, membershipEnabled = true, events = [EVENT] }: Reader)
       if (path === '/blaize/account') return json({ identifiers: { email_address: 'ada@example.com' } });
       if (path === '/blaize/profile') {
         if (init?.method === 'POST') {
+          if (failures > 0) {
+            failures -= 1;
+            return json({ type: 'internal', message: 'Down.' }, 500);
+          }
           const body = JSON.parse(String(init.body)) as Record<string, unknown>;
           served.profileWrites.push(body);
           profile = { ...profile, ...body };
         }
         return json(profile);
+      }
+      if (path === '/wp-json/nyp-membership/v1/newsletters') {
+        const form = Object.fromEntries(new URLSearchParams(String(init?.body)));
+        served.newsletterForms.push(form);
+        if (form.action === 'update' && form.subscribe) subscriptions = form.subscribe.split(',').map(Number);
+        return json({
+          lists: { main: [MORNING_REPORT], gossip: [], lifestyle: [] },
+          userinfo: { list_subscriptions: subscriptions, paused: false },
+          membership: { status: 'None', homeDelivery: false, exclusiveAccess: false },
+        });
       }
       if (path === '/wp-json/nyp-membership/v1/nonce') return json({ nonce: 'n1' });
       if (path === '/wp-json/nyp-membership/v1/membership') {
@@ -106,7 +127,8 @@ it('walks a non-subscriber through their steps with Continue, Skip and Back, and
   await userEvent.click(screen.getByRole('link', { name: 'Back' }));
   await heading('Choose your newsletters');
   await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-  await userEvent.click(await screen.findByRole('button', { name: 'Continue' })); // app-text
+  await heading('Get the app');
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
   await heading('Sports+ membership');
   expect(screen.getByText('Step 4 of 4')).toBeVisible();
   expect(screen.getByRole('link', { name: 'See membership plans' })).toHaveAttribute('href', '/account/subscribe');
@@ -178,4 +200,42 @@ it('opens on the subscriber thank-you right after subscribing', async () => {
   await userEvent.click(screen.getByRole('link', { name: 'Set up my membership' }));
   await heading('Make your profile yours');
   expect(screen.getByText('Step 1 of 5')).toBeVisible();
+});
+
+it('keeps what the reader chose on a step when they press Continue without saving it', async () => {
+  const served = serve({ isMember: false });
+  open('/account/onboarding/customize');
+  await userEvent.type(await screen.findByLabelText('Display name'), 'Ada L');
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  await heading('Choose your newsletters');
+  expect(served.profileWrites).toHaveLength(1);
+  expect(served.profileWrites[0]).toMatchObject({ 'display-name': 'Ada L' });
+
+  await userEvent.click(await screen.findByRole('checkbox', { name: /Morning Report/ }));
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  await heading('Get the app');
+  expect(served.newsletterForms.filter((form) => form.action === 'update')).toEqual([
+    expect.objectContaining({ action: 'update', subscribe: '1' }),
+  ]);
+
+  // Nothing changed on a step: Continue saves nothing.
+  await userEvent.click(screen.getByRole('link', { name: 'Back' }));
+  await heading('Choose your newsletters');
+  await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+  await heading('Get the app');
+  expect(served.newsletterForms.filter((form) => form.action === 'update')).toHaveLength(1);
+});
+
+it('stays on the step and says why when what Continue saves is refused', async () => {
+  const served = serve({ isMember: false, profileFailures: 1 });
+  open('/account/onboarding/customize');
+  await userEvent.type(await screen.findByLabelText('Display name'), 'Ada L');
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  expect(await screen.findByRole('alert', {}, { timeout: 5000 })).not.toBeEmptyDOMElement();
+  expect(screen.getByRole('heading', { level: 1, name: 'Make your profile yours' })).toBeVisible();
+  expect(served.profileWrites).toEqual([]);
+
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' })); // the server is back
+  await heading('Choose your newsletters');
+  expect(served.profileWrites[0]).toMatchObject({ 'display-name': 'Ada L' });
 });

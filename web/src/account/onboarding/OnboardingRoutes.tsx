@@ -4,13 +4,15 @@
  * each step has Back, Skip and Continue; /account/onboarding/thanks ends it and marks the
  * profile `onboarded`. Progress is kept per reader in local storage (progress.ts).
  */
+import { useRef, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../ui/Spinner';
 import { LoadError } from '../settings/LoadError';
 import { SubscriberThankYou, WelcomeBack, WelcomeSplash } from './StartScreens';
 import { StepContent, STEP_PURPOSES, STEP_TITLES } from './StepContent';
+import { savePending, StepSave, type PendingSave } from './saveOnContinue';
 import { StepFrame } from './StepFrame';
-import { backPath, forwardPath, isStep, ONBOARDING_ROOT, progressText, resumePath, startOf, THANKS_PATH } from './steps';
+import { backPath, forwardPath, isStep, ONBOARDING_ROOT, progressText, resumePath, startOf, THANKS_PATH, type StepSlug } from './steps';
 import { ThanksScreen } from './ThanksScreen';
 import { useOnboarding, type OnboardingPlan } from './useOnboarding';
 import './onboarding.css';
@@ -40,17 +42,29 @@ function Start({ plan }: { plan: OnboardingPlan }) {
 
 function Step({ plan }: { plan: OnboardingPlan }) {
   const { step } = useParams();
-  const navigate = useNavigate();
   // A step outside this reader's set (say events, with none coming up): back to the start.
   if (!isStep(plan.steps, step)) return <Navigate to={ONBOARDING_ROOT} replace />;
+  return <StepScreen key={step} plan={plan} step={step} />;
+}
+
+function StepScreen({ plan, step }: { plan: OnboardingPlan; step: StepSlug }) {
+  const navigate = useNavigate();
+  const pending = useRef<PendingSave | null>(null);
+  const [saving, setSaving] = useState(false);
   const next = () => {
     plan.markDone(step);
     void navigate(forwardPath(plan.steps, step));
   };
+  // Continue keeps what the step's form holds unsaved (saveOnContinue.tsx); Skip leaves it.
+  // Busy until the next step shows, so a second press cannot move on twice.
+  const saveThenNext = async () => {
+    setSaving(true);
+    if (await savePending(pending).catch(() => false)) next();
+    else setSaving(false);
+  };
   const index = plan.steps.indexOf(step);
   return (
     <StepFrame
-      key={step}
       title={STEP_TITLES[step]}
       purpose={STEP_PURPOSES[step]}
       progress={progressText(plan.steps, step)}
@@ -58,9 +72,12 @@ function Step({ plan }: { plan: OnboardingPlan }) {
       of={plan.steps.length}
       backTo={backPath(plan.steps, step)}
       onSkip={next}
-      onContinue={next}
+      onContinue={() => void saveThenNext()}
+      saving={saving}
     >
-      <StepContent step={step} events={plan.events} onDone={next} />
+      <StepSave.Provider value={pending}>
+        <StepContent step={step} events={plan.events} onDone={next} />
+      </StepSave.Provider>
     </StepFrame>
   );
 }

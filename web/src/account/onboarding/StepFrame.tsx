@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Button } from '../../ui/Button';
 import { PageHeading } from '../../ui/PageHeading';
 import { THANKS_PATH } from './steps';
 
@@ -14,11 +15,13 @@ interface StepFrameProps {
   backTo: string;
   onSkip: () => void;
   onContinue: () => void;
+  /** Continue is saving the step's unsaved changes (saveOnContinue.tsx). */
+  saving?: boolean;
   children?: ReactNode;
 }
 
 /** One onboarding step: heading, progress, purpose, its content, then Back, Skip, Continue. */
-export function StepFrame({ title, purpose, progress, step, of, backTo, onSkip, onContinue, children }: StepFrameProps) {
+export function StepFrame({ title, purpose, progress, step, of, backTo, onSkip, onContinue, saving = false, children }: StepFrameProps) {
   return (
     <div className="page page--wide onboarding">
       <p className="onboarding__progress" id="onboarding-progress">
@@ -35,9 +38,9 @@ export function StepFrame({ title, purpose, progress, step, of, backTo, onSkip, 
         <button type="button" className="button button--secondary" onClick={onSkip}>
           Skip
         </button>
-        <button type="button" className="button button--primary" onClick={onContinue}>
+        <Button onClick={onContinue} busy={saving}>
           Continue
-        </button>
+        </Button>
       </nav>
       <p className="onboarding__later">
         <Link to={THANKS_PATH}>Skip the rest and finish</Link>

@@ -10,6 +10,7 @@ import { TextArea } from '../../ui/TextArea';
 import { TextField } from '../../ui/TextField';
 import { pushTrackingEvent } from '../../tracking';
 import { FormError, SubmitButton } from '../FormParts';
+import { useSaveOnContinue } from '../onboarding/saveOnContinue';
 import { useAccountForm } from '../useAccountForm';
 import { invalidFieldsSummary, profileSaveFailure } from './profileMessages';
 import { maxCharsOf, profileText } from './profileRules';
@@ -111,6 +112,10 @@ export function PublicProfileForm({ profile, email }: { profile: Profile; email?
     },
     failure: profileSaveFailure,
   });
+
+  // On an onboarding step, Continue saves what is typed here and not yet saved.
+  const unsaved = form.controls.formState.isDirty;
+  useSaveOnContinue(async () => !unsaved || (await form.submitted()));
 
   const colour = form.controls.watch('avatarColor');
   const initials = initialsOf(profile['full-name']) || initialsOf(email);
