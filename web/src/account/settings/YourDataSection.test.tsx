@@ -90,6 +90,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Opens the deletion step and waits for it to focus its heading (a frame later): keys
+ * typed before then would go to the heading instead of the field. */
+async function startDeleting(section: HTMLElement) {
+  await userEvent.click(within(section).getByRole('button', { name: 'Delete my account…' }));
+  const heading = within(section).getByRole('heading', { level: 4, name: 'Are you sure you want to delete your account?' });
+  await waitFor(() => expect(heading).toHaveFocus());
+}
+
 async function yourData() {
   window.history.replaceState({}, '', '/account/settings');
   render(<App queryClient={createQueryClient()} config={{ allowedRedirectHosts: ['127.0.0.1', 'localhost'] }} />);
@@ -123,7 +131,7 @@ it('says why a download was refused, beside the button', async () => {
 it('asks for the password, warns plainly, and can be stepped back from', async () => {
   const served = serve();
   const section = await yourData();
-  await userEvent.click(within(section).getByRole('button', { name: 'Delete my account…' }));
+  await startDeleting(section);
 
   const step = within(section).getByRole('group', { name: 'Are you sure you want to delete your account?' });
   expect(step).toHaveTextContent('Your membership ends at the end of the period you have paid for.');
@@ -148,7 +156,7 @@ it('shows a wrong password beside the form and keeps the reader signed in', asyn
       }),
   });
   const section = await yourData();
-  await userEvent.click(within(section).getByRole('button', { name: 'Delete my account…' }));
+  await startDeleting(section);
   await userEvent.type(within(section).getByLabelText('Your password'), 'Not-Mine-1');
   await userEvent.click(within(section).getByRole('button', { name: 'Delete my account' }));
 
@@ -159,7 +167,7 @@ it('shows a wrong password beside the form and keeps the reader signed in', asyn
 
   // Stepped back from and opened again: the step starts afresh, without the old refusal.
   await userEvent.click(within(step).getByRole('button', { name: 'Keep my account' }));
-  await userEvent.click(within(section).getByRole('button', { name: 'Delete my account…' }));
+  await startDeleting(section);
   const again = within(section).getByRole('group', { name: 'Are you sure you want to delete your account?' });
   expect(within(again).getByRole('alert')).toBeEmptyDOMElement();
   expect(within(again).getByLabelText('Your password')).toHaveValue('');
@@ -168,7 +176,7 @@ it('shows a wrong password beside the form and keeps the reader signed in', asyn
 it('deletes the account with the password and lands on the page that says it is done', async () => {
   const served = serve();
   const section = await yourData();
-  await userEvent.click(within(section).getByRole('button', { name: 'Delete my account…' }));
+  await startDeleting(section);
   await userEvent.type(within(section).getByLabelText('Your password'), 'Correct-Horse-1');
   await userEvent.click(within(section).getByRole('button', { name: 'Delete my account' }));
 
@@ -193,7 +201,7 @@ function popupSays(data: Record<string, unknown>) {
 
 async function openDeleteStep() {
   const section = await yourData();
-  await userEvent.click(within(section).getByRole('button', { name: 'Delete my account…' }));
+  await startDeleting(section);
   return within(section).getByRole('group', { name: 'Are you sure you want to delete your account?' });
 }
 
