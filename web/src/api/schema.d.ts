@@ -1786,7 +1786,7 @@ export interface paths {
         put?: never;
         /**
          * A one-time code handing the signed-in reader to a brand's site or from the app
-         * @description Signed in (the session cookie; the app sends the `cookie` of POST /blaize/login as its Cookie header). Answers the code and the URL to open: the target site's /account/handoff page, which redeems it. The code is good once, for MASTHEAD_HANDOFF_CODE_SECONDS (60 s), on that site only. Rate limited per reader and per client address (429).
+         * @description Signed in (the session cookie; the app sends the `cookie` of POST /blaize/login as its Cookie header). Answers the code and the URL to open: the target site's /account/handoff page, which redeems it. The code is good once, for MASTHEAD_HANDOFF_CODE_SECONDS (60 s), on that site only, from this client address only. Rate limited per reader and per client address (429).
          */
         post: operations["mint_blaize_handoff_post"];
         delete?: never;
@@ -1824,7 +1824,7 @@ export interface paths {
         };
         /**
          * One hop of the sign-in on every brand: redeem the code here, go on to next
-         * @description `next` must be another hop on one of the brands' sites or a page on an allowed host (400 otherwise: never an open redirect). A code that does not hold (spent, expired, for another site, this browser signed in here as someone else, over the limit) signs nobody in; the chain goes on.
+         * @description `next` must be another hop on one of the brands' sites or a page on an allowed host (400 otherwise: never an open redirect). A code that does not hold (spent, expired, for another site, this browser signed in here as someone else, over the limit, minted from another client address) signs nobody in; the chain goes on.
          */
         get: operations["hop_blaize_handoff_hop_get"];
         put?: never;
@@ -1846,7 +1846,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in on this site with a hand-off code
-         * @description No session needed. A valid code starts a new session here (the session cookies, as login sets them) and answers where to land. 400 `handoff-invalid` (unknown code) or `handoff-other-host` (a code for another site); 410 `handoff-expired` (used or expired); 409 `signed-in-as-someone-else` when this browser is signed in here with another account (a code never switches accounts). Rate limited per address (429).
+         * @description No session needed. A valid code starts a new session here (the session cookies, as login sets them) and answers where to land. 400 `handoff-invalid` (unknown code), `handoff-other-host` (a code for another site) or `handoff-other-network` (a code minted from another client address: a link someone else made); 410 `handoff-expired` (used or expired); 409 `signed-in-as-someone-else` when this browser is signed in here with another account (a code never switches accounts). Rate limited per address (429).
          */
         post: operations["redeem_blaize_handoff_redeem_post"];
         delete?: never;

@@ -24,6 +24,9 @@ class HandoffCode(Base):
     # The family the new session joins (brand to brand); None for the app's hand-off, whose
     # web session is the reader's own (signing out of the web leaves the app signed in).
     family: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    # A keyed hash of the client address that minted the code (service.address_mark): it is
+    # redeemed from that address only. None on codes minted before migration 0033.
+    minted_from: Mapped[str | None] = mapped_column(String(64), nullable=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
     used_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)

@@ -52,8 +52,8 @@ def _sign_in(response: Response, rt: Runtime, redeemed: service.Redeemed) -> Non
     description="Signed in (the session cookie; the app sends the `cookie` of POST "
     "/blaize/login as its Cookie header). Answers the code and the URL to open: the target "
     "site's /account/handoff page, which redeems it. The code is good once, for "
-    "MASTHEAD_HANDOFF_CODE_SECONDS (60 s), on that site only. Rate limited per reader and "
-    "per client address (429).",
+    "MASTHEAD_HANDOFF_CODE_SECONDS (60 s), on that site only, from this client address only. "
+    "Rate limited per reader and per client address (429).",
 )
 def mint(
     body: schemas.HandoffRequest,
@@ -66,7 +66,7 @@ def mint(
     _limit_mint(rt, address, reader.user_id)
     brand = body.brand or targets.brand_of_host(rt.settings, _host(request)) or "main"
     try:
-        minted = service.mint(db, rt, reader, brand, body.redirect, app=body.app)
+        minted = service.mint(db, rt, reader, brand, body.redirect, app=body.app, address=address)
     except service.HandoffError as exc:
         raise ApiError(exc.status, exc.type, exc.message) from None
     return schemas.HandoffOut(code=minted.code, url=minted.url)
@@ -79,8 +79,9 @@ def mint(
     summary="Sign in on this site with a hand-off code",
     description="No session needed. A valid code starts a new session here (the session "
     "cookies, as login sets them) and answers where to land. 400 `handoff-invalid` (unknown "
-    "code) or `handoff-other-host` (a code for another site); 410 `handoff-expired` (used or "
-    "expired); 409 `signed-in-as-someone-else` when this browser is signed in here with "
+    "code), `handoff-other-host` (a code for another site) or `handoff-other-network` (a code "
+    "minted from another client address: a link someone else made); 410 `handoff-expired` "
+    "(used or expired); 409 `signed-in-as-someone-else` when this browser is signed in here with "
     "another account (a code never switches accounts). Rate limited per address (429).",
 )
 def redeem(
@@ -95,7 +96,7 @@ def redeem(
     _limit(rt, "redeem", f"ip:{address}", rt.settings.handoffs_per_address)
     agent = request.headers.get("user-agent", "")
     try:
-        redeemed = service.redeem(db, rt, body.code, _host(request), current, agent)
+        redeemed = service.redeem(db, rt, body.code, _host(request), current, agent, address)
     except service.HandoffError as exc:
         raise ApiError(exc.status, exc.type, exc.message) from None
     _sign_in(response, rt, redeemed)
@@ -131,7 +132,7 @@ def brands(
             _limit_mint(rt, address, reader.user_id)
         except ApiError:  # the sign-in here stands; only the other sites wait
             return RedirectResponse(back_to, 303)
-    onward = service.chain(db, rt, reader, _host(request), back_to)
+    onward = service.chain(db, rt, reader, _host(request), back_to, address)
     return RedirectResponse(onward, 303, headers={"Referrer-Policy": "no-referrer"})
 
 
@@ -144,7 +145,7 @@ def brands(
     description="`next` must be another hop on one of the brands' sites or a page on an "
     "allowed host (400 otherwise: never an open redirect). A code that does not hold (spent, "
     "expired, for another site, this browser signed in here as someone else, over the "
-    "limit) signs nobody in; the chain goes on.",
+    "limit, minted from another client address) signs nobody in; the chain goes on.",
 )
 def hop(
     request: Request,
@@ -163,7 +164,7 @@ def hop(
     try:
         _limit(rt, "redeem", f"ip:{address}", rt.settings.handoffs_per_address)
         agent = request.headers.get("user-agent", "")
-        redeemed = service.redeem(db, rt, code, _host(request), current, agent)
+        redeemed = service.redeem(db, rt, code, _host(request), current, agent, address)
     except (service.HandoffError, ApiError):
         return response
     _sign_in(response, rt, redeemed)

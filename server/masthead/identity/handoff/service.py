@@ -6,6 +6,8 @@ The caller's transaction commits; a code and the session it becomes land togethe
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
@@ -24,6 +26,10 @@ from masthead.identity.tokens import new_token, token_hash
 UNKNOWN = "This sign-in link is not valid. Please log in instead."
 SPENT = "This sign-in link has expired or was already used. Please log in instead."
 OTHER_HOST = "This sign-in link is for another of our sites. Please log in instead."
+OTHER_NETWORK = (
+    "This sign-in link was made on another network or device. Please log in here with your "
+    "email address and password."
+)
 SOMEONE_ELSE = (
     "You are already signed in here with another account. Log out first, then open the "
     "sign-in link again."
@@ -65,7 +71,15 @@ def _family_of(db: Session, reader: Reader) -> str:
     return family
 
 
-def _mint(db: Session, rt: Runtime, reader: Reader, host: str, redirect: str, *, app: bool) -> str:
+def address_mark(rt: Runtime, address: str) -> str:
+    """The client address a code is bound to, as stored: a keyed hash, never the address."""
+    message = f"handoff-address:{address}".encode()
+    return hmac.new(rt.settings.secret_key.encode(), message, hashlib.sha256).hexdigest()
+
+
+def _mint(
+    db: Session, rt: Runtime, reader: Reader, host: str, redirect: str, *, app: bool, address: str
+) -> str:
     now = rt.clock.now()
     repository.forget_codes_before(db, now - timedelta(hours=1))
     code = new_token()  # 32 random bytes, URL-safe
@@ -78,6 +92,7 @@ def _mint(db: Session, rt: Runtime, reader: Reader, host: str, redirect: str, *,
             redirect=redirect,
             mobile_app=app,
             family=None if app else _family_of(db, reader),
+            minted_from=address_mark(rt, address),
             created_at=now,
             expires_at=now + timedelta(seconds=rt.settings.handoff_code_seconds),
         ),
@@ -86,7 +101,7 @@ def _mint(db: Session, rt: Runtime, reader: Reader, host: str, redirect: str, *,
 
 
 def mint(
-    db: Session, rt: Runtime, reader: Reader, brand: str, redirect: str, *, app: bool
+    db: Session, rt: Runtime, reader: Reader, brand: str, redirect: str, *, app: bool, address: str
 ) -> Minted:
     path = targets.landing_path(redirect)
     if path is None:
@@ -94,17 +109,26 @@ def mint(
     origin = targets.brand_origins(rt.settings).get(brand)
     if origin is None:
         raise HandoffError(400, "bad-request", NO_BRAND)
-    code = _mint(db, rt, reader, urlsplit(origin).hostname or "", path, app=app)
+    code = _mint(db, rt, reader, urlsplit(origin).hostname or "", path, app=app, address=address)
     query = {"code": code, "redirect": path} | ({"mobileApp": "true"} if app else {})
     return Minted(code=code, url=f"{origin}{targets.SCREEN_PATH}?{urlencode(query)}")
 
 
 def redeem(
-    db: Session, rt: Runtime, code: str, host: str, current: Reader | None, user_agent: str
+    db: Session,
+    rt: Runtime,
+    code: str,
+    host: str,
+    current: Reader | None,
+    user_agent: str,
+    address: str,
 ) -> Redeemed:
     """A new session on this host for the code's reader. Refused: an unknown code, a spent or
-    expired one, one for another host, and a browser signed in here as someone else (a code
-    must not switch accounts under a reader: that would be a sign-in forged from a link)."""
+    expired one, one for another host, one redeemed from another client address than minted
+    it, and a browser signed in here as someone else. The last two are sign-ins forged from a
+    link: a code someone minted for their own account, sent to another reader, must neither
+    sign that reader's browser in to it (login CSRF) nor switch accounts under them. The code
+    stays good for the browser it was made for."""
     row = repository.code_by_hash(db, token_hash(code))
     now = rt.clock.now()
     if row is None:
@@ -113,6 +137,10 @@ def redeem(
         raise HandoffError(400, "handoff-other-host", OTHER_HOST)
     if row.used_at is not None or row.expires_at <= now:
         raise HandoffError(410, "handoff-expired", SPENT)
+    if row.minted_from is not None and not hmac.compare_digest(
+        row.minted_from, address_mark(rt, address)
+    ):
+        raise HandoffError(400, "handoff-other-network", OTHER_NETWORK)
     if current is not None and current.user_id != row.user_id:
         raise HandoffError(409, "signed-in-as-someone-else", SOMEONE_ELSE)
     if not repository.mark_used(db, row.id, now):
@@ -130,7 +158,9 @@ def redeem(
     return Redeemed(redirect=row.redirect, mobile_app=row.mobile_app, issued=issued)
 
 
-def chain(db: Session, rt: Runtime, reader: Reader | None, host: str, back_to: str) -> str:
+def chain(
+    db: Session, rt: Runtime, reader: Reader | None, host: str, back_to: str, address: str
+) -> str:
     """Where the browser goes first to be signed in on every other brand's site, ending at
     back_to (already accepted): a hop per other brand, each with its own code, nested."""
     if reader is None or rt.settings.brand or not rt.settings.sign_in_all_brands:
@@ -143,6 +173,6 @@ def chain(db: Session, rt: Runtime, reader: Reader | None, host: str, back_to: s
         target_host = urlsplit(origin).hostname or ""
         if brand == here or target_host == host.lower():
             continue
-        code = _mint(db, rt, reader, target_host, "/", app=False)
+        code = _mint(db, rt, reader, target_host, "/", app=False, address=address)
         destination = f"{origin}{targets.HOP_PATH}?{urlencode({'code': code, 'next': destination})}"
     return destination

@@ -120,6 +120,19 @@ def test_a_spent_hop_goes_on_without_signing_in(client: TestClient) -> None:
     assert "set-cookie" not in again.headers
 
 
+def test_a_hop_from_another_network_goes_on_without_signing_in(client: TestClient) -> None:
+    """A reader's hop link, opened from elsewhere (sent on by an attacker): nobody is signed
+    in; the hop still goes on, so the chain never strands a browser."""
+    browser = _main_browser(client)
+    first = browser.get("/blaize/handoff/brands?return=/account/settings").headers["location"]
+    elsewhere = TestClient(client.app, follow_redirects=False, client=("198.51.100.20", 50000))
+    answer = elsewhere.get(first)
+    assert answer.status_code == 303
+    assert "set-cookie" not in answer.headers
+    # The code was not spent: the reader's own browser still signs in with it.
+    assert SESSION_COOKIE in browser.get(first).headers["set-cookie"]
+
+
 def test_a_site_signed_in_already_joins_the_new_sign_in(client: TestClient) -> None:
     browser = _main_browser(client)
     _follow(browser, "/blaize/handoff/brands?return=/account/settings")

@@ -111,6 +111,25 @@ def test_a_code_for_another_site_is_refused(client: TestClient) -> None:
     assert right.post("/blaize/handoff/redeem", json={"code": code}).status_code == 200
 
 
+def test_a_link_someone_else_made_signs_nobody_in(client: TestClient) -> None:
+    """Login CSRF: a code minted for one's own account, sent as a link to another reader,
+    must not sign that reader's browser in to it. A code is good from its own network only."""
+    _signed_in(client, "attacker@example.com")
+    code = _mint(client, brand="gossip")["code"]
+    victim = TestClient(client.app, base_url=GOSSIP, client=("198.51.100.20", 50000))
+    answer = victim.post("/blaize/handoff/redeem", json={"code": code})
+    assert answer.status_code == 400
+    assert answer.json() == {
+        "type": "handoff-other-network",
+        "message": "This sign-in link was made on another network or device. Please log in "
+        "here with your email address and password.",
+    }
+    assert SESSION_COOKIE not in victim.cookies
+    assert victim.get("/blaize/datalayer").status_code == 401
+    # Still good for the browser it was made for.
+    assert _browser(client).post("/blaize/handoff/redeem", json={"code": code}).status_code == 200
+
+
 def test_an_unknown_code_is_refused(client: TestClient) -> None:
     answer = client.post("/blaize/handoff/redeem", json={"code": "x" * 43})
     assert answer.status_code == 400
