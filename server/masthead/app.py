@@ -139,7 +139,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app.add_middleware(OriginCheckMiddleware, settings=settings)
     # Around everything: every per-reader answer says private, no-store.
     app.add_middleware(PrivateAnswersMiddleware)
-    app.add_middleware(MetricsMiddleware)  # /metrics: rates and latencies per route
+    app.add_middleware(MetricsMiddleware, settings=settings)  # /metrics: rates, latencies
     # The request's id, for every log line it causes and the jobs it queues (logs.py).
     app.add_middleware(RequestIdMiddleware, log_requests=settings.log_format == "json")
     if settings.trusted_proxies:  # outermost: everything inside sees the real client address

@@ -18,6 +18,8 @@ import time
 from prometheus_client import Counter, Histogram
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from masthead.settings import Settings
+
 UNMATCHED = "unmatched"  # 404s and anything no route took
 
 REQUESTS = Counter(
@@ -46,13 +48,15 @@ def route_of(scope: Scope) -> str:
 
 
 class MetricsMiddleware:
-    """Counts every HTTP answer and times it to its first byte."""
+    """Counts every HTTP answer and times it to its first byte, while /metrics is on (a key
+    is set): with nobody to scrape them, the counts would only cost every request."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, settings: Settings) -> None:
         self.app = app
+        self.settings = settings
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] != "http" or not self.settings.metrics_key:
             await self.app(scope, receive, send)
             return
         started = time.perf_counter()

@@ -75,3 +75,18 @@ def test_the_outbox_depth_and_the_oldest_due_jobs_age(
     assert figures[("masthead_outbox_jobs", (("state", "scheduled_or_running"),))] == 1
     assert figures[("masthead_outbox_jobs", (("state", "failed"),))] == 0
     assert figures[("masthead_outbox_oldest_due_seconds", ())] == 90
+
+
+def test_nothing_is_counted_while_metrics_are_off(client: TestClient, runtime: Runtime) -> None:
+    healthz = (
+        "masthead_http_requests_total",
+        (("method", "GET"), ("route", "/healthz"), ("status", "200")),
+    )
+    runtime.settings.metrics_key = KEY
+    before = _scrape(client).get(healthz, 0)
+    runtime.settings.metrics_key = ""  # off: GET /metrics is a 404, and nothing counts
+    client.get("/healthz")
+    client.get("/healthz")
+    runtime.settings.metrics_key = KEY
+    client.get("/healthz")
+    assert _scrape(client).get(healthz, 0) - before == 1
