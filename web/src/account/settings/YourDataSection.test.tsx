@@ -230,6 +230,7 @@ it('lets a reader without a password delete by confirming with the provider', as
 
   expect(await screen.findByRole('heading', { level: 1, name: 'Your account has been deleted' })).toBeVisible();
   expect(served.deletes).toEqual([{ validators: { provider: 'google' } }]);
+  await vi.waitFor(() => expect(served.loggedOut).toBe(true)); // the page forgot the reader
 });
 
 it('ignores a confirmation made for another page, and shows why the popup refused', async () => {
