@@ -9,8 +9,7 @@ chunks without a length is read up to the cap and then refused, or handed on who
 
 from __future__ import annotations
 
-import json
-
+from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from masthead.errors import error_body
@@ -36,13 +35,13 @@ class BodyLimitMiddleware:
         if length is not None:
             # The server reads no more than the length says: nothing else to count.
             if length > MAX_BODY_BYTES:
-                await _refuse(send)
+                await _refuse(scope, receive, send)
             else:
                 await self.app(scope, receive, send)
             return
         body = await _read_within_cap(receive)
         if body is None:
-            await _refuse(send)
+            await _refuse(scope, receive, send)
             return
         await self.app(scope, _replay(body, receive), send)
 
@@ -82,17 +81,9 @@ def _replay(messages: list[Message], receive: Receive) -> Receive:
     return replayed
 
 
-async def _refuse(send: Send) -> None:
-    body = json.dumps(error_body("payload-too-large", TOO_LARGE)).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": 413,
-            "headers": [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(body)).encode()),
-                (b"connection", b"close"),
-            ],
-        }
+async def _refuse(scope: Scope, receive: Receive, send: Send) -> None:
+    # Closed after the answer: the rest of the body is never read.
+    refusal = JSONResponse(
+        error_body("payload-too-large", TOO_LARGE), 413, headers={"Connection": "close"}
     )
-    await send({"type": "http.response.body", "body": body})
+    await refusal(scope, receive, send)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
+from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from masthead.cookie_names import COMMENTS_COOKIE, COMMENTS_SSO_COOKIE
@@ -24,6 +25,9 @@ JWT_AUTHENTICATED_PREFIXES = ("/api/v1/", "/a/")
 # The staff console's API: every state change there must come from the site's own pages,
 # cookie or not (its sign-in too, so no other site can sign a browser in to the console).
 STAFF_API_PREFIX = "/admin/api/"
+CROSS_ORIGIN = (
+    "This request came from another site and was refused. Please use the page on this site instead."
+)
 
 
 def _origin_of(url: str) -> str:
@@ -60,7 +64,8 @@ class OriginCheckMiddleware:
                 has_session and claimed is not None and not self._trusted(claimed, scope, headers)
             )
         if refused:
-            await _refuse(send)
+            refusal = JSONResponse(error_body("cross-origin-refused", CROSS_ORIGIN), 403)
+            await refusal(scope, receive, send)
             return
         await self.app(scope, receive, send)
 
@@ -70,26 +75,3 @@ class OriginCheckMiddleware:
 
 def _own_origin(scope: Scope, headers: dict[str, str]) -> str:
     return f"{scope.get('scheme', 'http')}://{headers.get('host', '')}"
-
-
-async def _refuse(send: Send) -> None:
-    import json
-
-    body = json.dumps(
-        error_body(
-            "cross-origin-refused",
-            "This request came from another site and was refused. Please use the page on "
-            "this site instead.",
-        )
-    ).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": 403,
-            "headers": [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(body)).encode()),
-            ],
-        }
-    )
-    await send({"type": "http.response.body", "body": body})
