@@ -52,4 +52,5 @@ def preferences_token(message: EmailMessage) -> str:
     assert match, message.get_content()
     url = urlsplit(match.group(1))
     assert url.path == "/account/settings/newsletters-update"
-    return parse_qs(url.query)["token"][0]
+    assert url.query == ""  # in the fragment, never sent to a server
+    return parse_qs(url.fragment)["token"][0]

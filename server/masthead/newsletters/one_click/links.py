@@ -23,8 +23,11 @@ def unsubscribe_url(rt: Runtime, user_id: int, list_id: int) -> str:
 
 
 def preferences_url(rt: Runtime, user_id: int) -> str:
+    """The token rides in the fragment: a browser never sends it to a server, so it stays out
+    of access logs, proxies, Referer headers and the page address a tag manager reports. The
+    screen still reads `?token=` from mails sent before."""
     token = tokens.preferences_token(rt.settings.secret_key, user_id, rt.clock.now())
-    return f"{_base(rt)}{PREFERENCES_SCREEN}?token={quote(token)}"
+    return f"{_base(rt)}{PREFERENCES_SCREEN}#token={quote(token)}"
 
 
 def list_headers(rt: Runtime, user_id: int, list_id: int, st_id: str) -> dict[str, str]:

@@ -88,7 +88,7 @@ function open(path: string) {
 
 it('shows the link’s lists with the masked address, and saves with the token', async () => {
   const served = serve(preferences([2]));
-  open('/account/settings/newsletters-update?token=p1.5.9.abc');
+  open('/account/settings/newsletters-update#token=p1.5.9.abc');
   expect(await screen.findByRole('heading', { level: 1, name: 'Newsletter preferences' })).toBeVisible();
   expect(await screen.findByText('a•••@example.com')).toBeVisible();
   expect(served.reads).toEqual(['p1.5.9.abc']);
@@ -106,9 +106,19 @@ it('shows the link’s lists with the masked address, and saves with the token',
   expect(screen.getByRole('checkbox', { name: 'Sports Daily' })).not.toBeChecked();
 });
 
+it('takes the link of an older mail, with the token in the query, and moves it out of the address', async () => {
+  const served = serve(preferences([2]));
+  open('/account/settings/newsletters-update?token=p1.5.9.abc');
+  expect(await screen.findByText('a•••@example.com')).toBeVisible();
+  expect(served.reads).toEqual(['p1.5.9.abc']);
+  // Now in the fragment, which no browser sends to a server (nor in a Referer).
+  expect(window.location.search).toBe('');
+  expect(window.location.hash).toBe('#token=p1.5.9.abc');
+});
+
 it('offers the exclusive lists to a member', async () => {
   serve(preferences([], true));
-  open('/account/settings/newsletters-update?token=p1.5.9.abc');
+  open('/account/settings/newsletters-update#token=p1.5.9.abc');
   expect(await screen.findByRole('checkbox', { name: "Members' Insider" })).toBeVisible();
   expect(screen.getByRole('group', { name: 'For members' })).toBeVisible();
 });
@@ -120,7 +130,7 @@ it('says when the link is not valid or has expired, and links to the settings', 
     type: 'link-expired',
     message: 'This newsletter settings link has expired. Sign in to manage your newsletters.',
   };
-  open('/account/settings/newsletters-update?token=p1.5.9.old');
+  open('/account/settings/newsletters-update#token=p1.5.9.old');
   expect(await screen.findByRole('alert')).toHaveTextContent('This newsletter settings link has expired. Sign in to manage your newsletters.');
   expect(screen.getByRole('link', { name: 'Go to your newsletter settings' })).toHaveAttribute('href', '/account/settings/newsletters');
   expect(screen.queryByRole('checkbox')).toBeNull();
@@ -143,7 +153,7 @@ it('sends a signed-in reader without a token to their newsletter settings', asyn
 
 it('keeps the choice and says so when a save fails', async () => {
   const served = serve(preferences([]));
-  open('/account/settings/newsletters-update?token=p1.5.9.abc');
+  open('/account/settings/newsletters-update#token=p1.5.9.abc');
   await userEvent.click(await screen.findByRole('checkbox', { name: 'Celebrity Buzz' }));
   served.refusal = { status: 429, type: 'too-many-requests', message: 'Too many.' };
   await userEvent.click(screen.getByRole('button', { name: 'Save newsletters' }));
@@ -158,7 +168,7 @@ it('keeps the choice and says so when a save fails', async () => {
 it('offers to try again when the server cannot answer', async () => {
   const served = serve(preferences([1]));
   served.refusal = { status: 503, type: 'database-unavailable', message: 'Later.' };
-  open('/account/settings/newsletters-update?token=p1.5.9.abc');
+  open('/account/settings/newsletters-update#token=p1.5.9.abc');
   expect(await screen.findByRole('alert', {}, { timeout: 15000 })).toHaveTextContent("We couldn't load your newsletters. Please try again.");
   served.refusal = null;
   await userEvent.click(screen.getByRole('button', { name: 'Try again' }));

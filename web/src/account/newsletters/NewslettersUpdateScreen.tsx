@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { PageHeading } from '../../ui/PageHeading';
 import { Spinner } from '../../ui/Spinner';
@@ -13,14 +13,21 @@ export const SETTINGS_PATH = '/account/settings/newsletters';
 export const NO_TOKEN = 'This page opens from the “Manage your newsletters” link in one of our newsletters.';
 
 /**
- * /account/settings/newsletters-update?token=…: the newsletter mail's signed "Manage your
+ * /account/settings/newsletters-update#token=…: the newsletter mail's signed "Manage your
  * newsletters" link, open without signing in. The token is the key (the server checks it);
  * it reaches only these lists. A signed-in reader without a token has their own settings.
+ *
+ * The token rides in the fragment, which no browser sends to a server (access logs, proxies,
+ * Referer, the page address a tag manager reports). A link of an older mail has it in the
+ * query: it works, and the address is rewritten to the fragment at once.
  */
 export default function NewslettersUpdateScreen() {
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const { hash } = useLocation();
+  const inQuery = params.get('token') ?? '';
+  const token = new URLSearchParams(hash.slice(1)).get('token') ?? inQuery;
   const { loggedIn } = useDataLayer();
+  if (inQuery) return <Navigate to={{ search: '', hash: new URLSearchParams({ token }).toString() }} replace />;
   if (!token && loggedIn) return <Navigate to={SETTINGS_PATH} replace />;
   return (
     <div className="page page--wide">
