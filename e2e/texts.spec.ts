@@ -124,8 +124,11 @@ test('a reader texts themselves a link to the app from the onboarding step', asy
   await number.press('Tab');
   await expect(page.getByRole('button', { name: 'Text me a link to the app' })).toBeFocused();
   await page.keyboard.press('Enter');
-  // Texted: the onboarding moves on to its next step.
-  await expect(page.getByRole('heading', { name: 'Sports+ membership', level: 1 })).toBeVisible();
+  // Texted: the step says where, and stays until the reader moves on.
+  await expect(page.getByText(/^We’ve texted the link to /)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   const [text] = await textsTo(page, phone.e164, 1);
   expect(text!.body).toContain('https://');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Sports+ membership', level: 1 })).toBeVisible();
 });

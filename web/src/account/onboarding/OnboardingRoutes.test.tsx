@@ -17,6 +17,7 @@ interface Reader {
 interface Served {
   profileWrites: Record<string, unknown>[];
   newsletterForms: Record<string, string>[];
+  appTexts: unknown[];
 }
 
 const MORNING_REPORT = { id: 1, st_id: 'st-1', name: 'Morning Report', description: 'The day ahead.', group: 'main', exclusive: false };
@@ -31,7 +32,7 @@ const EVENT = {
 };
 
 function serve({ isMember, membershipEnabled = true, events = [EVENT], profileFailures = 0 }: Reader): Served {
-  const served: Served = { profileWrites: [], newsletterForms: [] };
+  const served: Served = { profileWrites: [], newsletterForms: [], appTexts: [] };
   let failures = profileFailures;
   let subscriptions: number[] = [];
   let profile: Record<string, unknown> = { 'full-name': 'Ada Lovelace', onboarded: false };
@@ -53,6 +54,10 @@ function serve({ isMember, membershipEnabled = true, events = [EVENT], profileFa
           profile = { ...profile, ...body };
         }
         return json(profile);
+      }
+      if (path === '/wp-json/nyp-membership/v1/app-text') {
+        served.appTexts.push(JSON.parse(String(init?.body)));
+        return json({ sent_to: '+1 •••-•••-••00' });
       }
       if (path === '/wp-json/nyp-membership/v1/newsletters') {
         const form = Object.fromEntries(new URLSearchParams(String(init?.body)));
@@ -238,4 +243,22 @@ it('stays on the step and says why when what Continue saves is refused', async (
   await userEvent.click(screen.getByRole('button', { name: 'Continue' })); // the server is back
   await heading('Choose your newsletters');
   expect(served.profileWrites[0]).toMatchObject({ 'display-name': 'Ada L' });
+});
+
+it('says the app link was texted and stays until Continue; Continue sends a number typed and not sent', async () => {
+  const served = serve({ isMember: false });
+  open('/account/onboarding/app-text');
+  await userEvent.type(await screen.findByRole('textbox', { name: 'Mobile number' }), '+1 212 555 0100');
+  await userEvent.click(screen.getByRole('button', { name: 'Text me a link to the app' }));
+  expect((await screen.findByText(/We’ve texted the link to/)).textContent).toBe('We’ve texted the link to +1 •••-•••-••00.');
+  expect(screen.getByRole('heading', { level: 1, name: 'Get the app' })).toBeVisible(); // read, not skipped past
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  await heading('Sports+ membership');
+  expect(served.appTexts).toHaveLength(1); // nothing left to send
+
+  await userEvent.click(screen.getByRole('link', { name: 'Back' }));
+  await userEvent.type(await screen.findByRole('textbox', { name: 'Mobile number' }), '+1 212 555 0199');
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  await heading('Sports+ membership');
+  expect(served.appTexts).toEqual([{ phone_number: '+1 212 555 0100' }, { phone_number: '+1 212 555 0199' }]);
 });

@@ -107,7 +107,7 @@ export function StepContent({ step, events, onDone }: { step: StepSlug; events: 
     case 'newsletters':
       return <NewslettersContent />;
     case 'app-text':
-      return <AppTextPanel onDone={onDone} />;
+      return <AppTextPanel />;
     case 'sports-plus':
       return <SportsPlusContent />;
     case 'texts':
