@@ -76,7 +76,7 @@ function StepScreen({ plan, step }: { plan: OnboardingPlan; step: StepSlug }) {
       saving={saving}
     >
       <StepSave.Provider value={pending}>
-        <StepContent step={step} events={plan.events} onDone={next} />
+        <StepContent step={step} events={plan.events} />
       </StepSave.Provider>
     </StepFrame>
   );

@@ -99,8 +99,8 @@ export function EventList({ events }: { events: readonly MemberEvent[] }) {
   );
 }
 
-/** The step's content; `onDone` moves on (the texts panels call it once they are done). */
-export function StepContent({ step, events, onDone }: { step: StepSlug; events: readonly MemberEvent[]; onDone: () => void }) {
+/** The step's content; the frame's Continue moves on (saving what a form holds: saveOnContinue.tsx). */
+export function StepContent({ step, events }: { step: StepSlug; events: readonly MemberEvent[] }) {
   switch (step) {
     case 'customize':
       return <CustomizeContent />;
@@ -111,7 +111,7 @@ export function StepContent({ step, events, onDone }: { step: StepSlug; events: 
     case 'sports-plus':
       return <SportsPlusContent />;
     case 'texts':
-      return <TextAlertsPanel onDone={onDone} />;
+      return <TextAlertsPanel />;
     case 'rewards':
       return <RewardsContent />;
     case 'events':

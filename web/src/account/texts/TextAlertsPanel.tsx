@@ -22,9 +22,10 @@ export const TURNED_OFF = 'Text alerts are off. We sent a text to confirm.';
  * onboarding (/account/onboarding/texts). The server decides who may turn them on (members
  * and home delivery readers: `eligible`) and gives the consent wording, which is shown beside
  * the button and stored with the opt-in word for word. Turning them off is never gated.
- * `onDone` is called once the reader has turned them on or off.
+ * On an onboarding step it says what changed and stays: the step's Continue moves on (never
+ * turning alerts on by itself: that takes the consent beside the button).
  */
-export function TextAlertsPanel({ onDone }: { onDone?: () => void }) {
+export function TextAlertsPanel() {
   // Kept with the consent: where the reader agreed.
   const source = useLocation().pathname.startsWith('/account/onboarding') ? 'onboarding' : 'settings';
   const { alerts, error, retry, replace } = useTextAlerts();
@@ -35,7 +36,6 @@ export function TextAlertsPanel({ onDone }: { onDone?: () => void }) {
     replace(next);
     setChanging(false);
     setStatus(said);
-    onDone?.();
   };
 
   if (error) return <LoadError error={error} onRetry={retry} />;
