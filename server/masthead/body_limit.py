@@ -57,7 +57,8 @@ def _content_length(scope: Scope) -> int | None:
 
 
 async def _read_within_cap(receive: Receive) -> list[Message] | None:
-    """The request's body messages, or None once they pass the cap (or the client left)."""
+    """The request's body messages, or None once they pass the cap. A client that leaves
+    midway: what came, then its disconnect, for the route to see where it reads."""
     messages: list[Message] = []
     size = 0
     while True:
