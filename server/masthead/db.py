@@ -64,7 +64,8 @@ def pool_sizes(connections: int) -> tuple[int, int]:
     return kept, connections - kept
 
 
-def make_engine(url: str, connections: int = 2 * REQUEST_THREADS) -> Engine:
+def make_engine(url: str, connections: int) -> Engine:
+    """`connections`: settings.database_connections (PostgreSQL; SQLite's pool is its own)."""
     if url.startswith("sqlite"):
         # A file on this machine does not drop connections: no pre-ping round trip. The pool
         # keeps a connection per request thread (no reconnect, no pragmas again per request)

@@ -73,7 +73,6 @@ export function useAccountForm<Field extends string, Values extends FieldValues 
 
   let accepted = false; // the last submit's outcome, for submitted() below
   const onSubmit = form.handleSubmit(async (values) => {
-    accepted = false;
     setServerError(null);
     try {
       await submit(values);
