@@ -23,9 +23,10 @@ def unsubscribe_url(rt: Runtime, user_id: int, list_id: int) -> str:
 
 
 def preferences_url(rt: Runtime, user_id: int) -> str:
-    """The token rides in the fragment: a browser never sends it to a server, so it stays out
-    of access logs, proxies, Referer headers and the page address a tag manager reports. The
-    screen still reads `?token=` from mails sent before."""
+    """The token rides in the fragment: a browser never sends it with the page's address, so it
+    stays out of the page request's logs, Referer headers, history sync and the page address a
+    tag manager reports (the screen's own read of /newsletters/preferences still carries it).
+    The screen still reads `?token=` from mails sent before."""
     token = tokens.preferences_token(rt.settings.secret_key, user_id, rt.clock.now())
     return f"{_base(rt)}{PREFERENCES_SCREEN}#token={quote(token)}"
 

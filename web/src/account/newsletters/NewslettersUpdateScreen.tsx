@@ -17,9 +17,10 @@ export const NO_TOKEN = 'This page opens from the “Manage your newsletters” 
  * newsletters" link, open without signing in. The token is the key (the server checks it);
  * it reaches only these lists. A signed-in reader without a token has their own settings.
  *
- * The token rides in the fragment, which no browser sends to a server (access logs, proxies,
- * Referer, the page address a tag manager reports). A link of an older mail has it in the
- * query: it works, and the address is rewritten to the fragment at once.
+ * The token rides in the fragment, which no browser sends with the page's address (the page
+ * request's logs, Referer, the page address a tag manager reports); only this screen's own
+ * API calls carry it. A link of an older mail has it in the query: it works, and the address
+ * is rewritten to the fragment at once.
  */
 export default function NewslettersUpdateScreen() {
   const [params] = useSearchParams();
